@@ -1,0 +1,125 @@
+/**
+ * The one permission matrix (DESIGN §4). The app's accessControlProvider and the server's route
+ * guard both read it; the server is the one that enforces it. A token's `deniedPermissions` (names
+ * from PERMISSIONS) remove permissions from what the profile grants.
+ */
+import { API, type Endpoint } from './apiPaths';
+import type { Profile } from './profiles';
+
+const ALL: readonly Profile[] = ['operator', 'adm', 'fund'];
+const STAFF: readonly Profile[] = ['operator', 'adm'];
+const OPERATOR: readonly Profile[] = ['operator'];
+
+export const PERMISSIONS = {
+  'share.list': ALL,
+  'share.read': ALL,
+  'share.pendency_list': STAFF,
+  'share.transfer_list': ALL,
+  'share.canceled_list': STAFF,
+  'share.history': ALL,
+  'share.start_sale': OPERATOR,
+  'share.send_autoservice': OPERATOR,
+  'share.set_transfer': STAFF,
+  'share.set_paid': STAFF,
+  'share.cancel_sale': STAFF,
+  'share.release_proposals': STAFF,
+  'share.transfer_in_bulk': OPERATOR,
+  'share.proof_attach': STAFF,
+  'share.transfer_responsible': OPERATOR,
+  'person.read': ALL,
+  'person.write': STAFF,
+  'company.read': ALL,
+  'company.write': STAFF,
+  'bank.read': STAFF,
+  'bank.write': STAFF,
+  'proposal.read': ALL,
+  'proposal.select': ALL,
+  'proposal.edit_price': STAFF,
+  'document.read': ALL,
+  'document.upload': ALL,
+  'risk_report.read': STAFF,
+  'auction.read': ALL,
+  'auction.write': STAFF,
+  'player.list': OPERATOR,
+  'player.files': OPERATOR,
+  'fund.list': STAFF,
+  'user.list': OPERATOR,
+  'config.read': ALL,
+} as const satisfies Record<string, readonly Profile[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+export const isPermission = (v: unknown): v is Permission => typeof v === 'string' && v in PERMISSIONS;
+
+export interface Grantee {
+  profile: Profile | null;
+  deniedPermissions?: readonly string[] | null;
+}
+
+export const can = (who: Grantee, permission: Permission): boolean =>
+  who.profile !== null &&
+  (PERMISSIONS[permission] as readonly Profile[]).includes(who.profile) &&
+  !(who.deniedPermissions ?? []).includes(permission);
+
+/**
+ * The permission each authenticated call needs. Calls absent here (login, white label, health and
+ * the account flows that run before a session exists) need none.
+ */
+export const ENDPOINT_PERMISSIONS = new Map<Endpoint, Permission>([
+  [API.user.list, 'user.list'],
+  [API.bank.list, 'bank.read'],
+  [API.bank.listBrazilianBanks, 'bank.read'],
+  [API.bank.save, 'bank.write'],
+  [API.auction.create, 'auction.write'],
+  [API.auction.nextStep, 'auction.write'],
+  [API.auction.cancel, 'auction.write'],
+  [API.auction.removeFile, 'auction.write'],
+  [API.auction.addFile, 'auction.write'],
+  [API.auction.saveConfig, 'auction.write'],
+  [API.auction.info, 'auction.read'],
+  [API.auction.statusHistory, 'auction.read'],
+  [API.auction.pricingList, 'auction.read'],
+  [API.auction.list, 'auction.read'],
+  [API.auction.listAdditionalFiles, 'auction.read'],
+  [API.storage.uploadInitialize, 'document.upload'],
+  [API.storage.uploadFinalize, 'document.upload'],
+  [API.storage.generateLink, 'document.read'],
+  [API.share.get, 'share.read'],
+  [API.share.statusGet, 'share.read'],
+  [API.share.list, 'share.list'],
+  [API.share.canceledList, 'share.canceled_list'],
+  [API.share.canceledReasonList, 'share.read'],
+  [API.share.transferList, 'share.transfer_list'],
+  [API.share.transferResponsibleSave, 'share.transfer_responsible'],
+  [API.share.cancellationHistory, 'share.history'],
+  [API.share.signersStatus, 'share.read'],
+  [API.share.getHistory, 'share.history'],
+  [API.idwall.getReport, 'risk_report.read'],
+  [API.person.list, 'person.read'],
+  [API.person.save, 'person.write'],
+  [API.person.delete, 'person.write'],
+  [API.company.get, 'company.read'],
+  [API.company.save, 'company.write'],
+  [API.actions.startSale, 'share.start_sale'],
+  [API.actions.setPaid, 'share.set_paid'],
+  [API.actions.cancelSale, 'share.cancel_sale'],
+  [API.actions.setTransfer, 'share.set_transfer'],
+  [API.actions.transferInBulk, 'share.transfer_in_bulk'],
+  [API.actions.shareSendAutoservice, 'share.send_autoservice'],
+  [API.actions.releaseProposals, 'share.release_proposals'],
+  [API.actions.proofAttach, 'share.proof_attach'],
+  [API.proposal.list, 'proposal.read'],
+  [API.proposal.selectedGet, 'proposal.read'],
+  [API.proposal.select, 'proposal.select'],
+  [API.proposal.transferInformation, 'proposal.read'],
+  [API.proposal.contractFiles, 'proposal.read'],
+  [API.proposal.editPrice, 'proposal.edit_price'],
+  [API.proposal.paymentInformation, 'proposal.read'],
+  [API.config.admConfigGet, 'config.read'],
+  [API.player.list, 'player.list'],
+  [API.player.listFiles, 'player.files'],
+  [API.player.listFileTypes, 'player.files'],
+  [API.player.sendPlayerFile, 'player.files'],
+  [API.fund.list, 'fund.list'],
+]);

@@ -1,0 +1,51 @@
+/**
+ * The share list contract (DESIGN §3): `filters` is one JSON-encoded query parameter, `sort` and
+ * `order` pick the order, and the answer is `{ data, total, page, limit }`.
+ */
+import type { ProcessStep } from './processSteps';
+import type { ShareState } from './shareStates';
+
+export interface ShareListFilters {
+  /** Free text over contract number, owner name and CPF/CNPJ. */
+  q?: string;
+  state?: ShareState[];
+  admId?: number;
+  fundId?: number;
+  isPj?: boolean;
+  /** ISO dates, inclusive. */
+  updatedFrom?: string;
+  updatedTo?: string;
+}
+
+export const SHARE_FILTER_KEYS = ['q', 'state', 'admId', 'fundId', 'isPj', 'updatedFrom', 'updatedTo'] as const satisfies readonly (keyof ShareListFilters)[];
+
+export const SHARE_SORT_FIELDS = ['updatedAt', 'contractNumber', 'ownerName', 'state', 'processStep'] as const;
+export type ShareSortField = (typeof SHARE_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export interface ShareListItem {
+  shareId: string;
+  contractNumber: string;
+  state: ShareState;
+  isPj: boolean;
+  ownerName: string | null;
+  ownerDocument: string | null;
+  admId: number;
+  admName: string;
+  fundId: number | null;
+  fundName: string | null;
+  processStep: ProcessStep;
+  sentToPartner: boolean;
+  createdAt: string;
+  updatedAt: string;
+  canceledAt?: string | null;
+  cancelReason?: string | null;
+}
+
+export interface ListResponse<T> {
+  data: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
