@@ -49,3 +49,36 @@ export interface ListResponse<T> {
   page: number;
   limit: number;
 }
+
+/** Small reference lists (DESIGN §3: every list answers the ListResponse shape). */
+export interface FundItem {
+  fundId: number;
+  name: string;
+  cnpj: string;
+}
+
+export interface PlayerItem {
+  playerId: number;
+  name: string;
+  document: string;
+  enabled: boolean;
+}
+
+export interface UserItem {
+  userId: string;
+  name: string;
+  email: string;
+  profile: string;
+  admId: number | null;
+  fundId: number | null;
+  lastAccess: string | null;
+}
+
+export interface CanceledReason {
+  id: string;
+  label: string;
+}
+
+export interface LoginResponse {
+  token: string;
+}
