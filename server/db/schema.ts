@@ -1,0 +1,366 @@
+/**
+ * The database schema (Drizzle). Every entity of SPEC §3 that the product needs. Enumerations come
+ * from src/domain so the database, the API and the app share one list of values.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Address } from '../../src/domain/completeness';
+import { AUCTION_STATUSES, DOCUMENT_TYPES, OWNER_ROLES, PAYMENT_TYPES, PRICING_STATUSES } from '../../src/domain/enums';
+import { SHARE_STATES } from '../../src/domain/shareStates';
+import type { WhiteLabelColors } from '../../src/domain/whiteLabel';
+
+export const shareState = pgEnum('share_state', SHARE_STATES);
+export const auctionStatus = pgEnum('auction_status', AUCTION_STATUSES);
+export const pricingStatus = pgEnum('pricing_status', PRICING_STATUSES);
+export const ownerRole = pgEnum('owner_role', OWNER_ROLES);
+export const documentType = pgEnum('document_type', DOCUMENT_TYPES);
+export const paymentType = pgEnum('payment_type', PAYMENT_TYPES);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Administrators (consortium administrators): the tenant of an adm user. `id` is the admId. */
+export const administrators = pgTable('administrators', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  cnpj: text('cnpj').notNull(),
+  createdAt: createdAt(),
+});
+
+/** SPEC §3 white-label configuration; `labelId` is what the host name resolves to. */
+export const whiteLabelConfigs = pgTable(
+  'white_label_configs',
+  {
+    admId: integer('adm_id').primaryKey().references(() => administrators.id),
+    labelId: text('label_id').notNull(),
+    cnpj: text('cnpj').notNull(),
+    admIdByCnpj: text('adm_id_by_cnpj').notNull(),
+    allowMultiprices: boolean('allow_multiprices').notNull().default(false),
+    displayDocumentsInBackoffice: boolean('display_documents_in_backoffice').notNull().default(false),
+    favicon: text('favicon'),
+    name: text('name').notNull(),
+    colors: jsonb('colors').$type<WhiteLabelColors>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('white_label_configs_label_id_key').on(t.labelId)],
+);
+
+/** The administrator's own settings (`admConfig.dynamo_adm` in the API answer). */
+export const admConfigs = pgTable('adm_configs', {
+  admId: integer('adm_id').primaryKey().references(() => administrators.id),
+  allowMultiprices: boolean('allow_multiprices').notNull().default(false),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+});
+
+export const funds = pgTable('funds', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  cnpj: text('cnpj').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Buyers on the platform (funds' vehicles and other investors). */
+export const players = pgTable('players', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  document: text('document').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  fundId: integer('fund_id').references(() => funds.id),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** SPEC §6: the first entry is the profile. */
+    profiles: text('profiles').array().notNull(),
+    admId: integer('adm_id').references(() => administrators.id),
+    fundId: integer('fund_id').references(() => funds.id),
+    playerIsRepasse: boolean('player_is_repasse').notNull().default(false),
+    deniedPermissions: text('denied_permissions').array().notNull().default(sql`'{}'::text[]`),
+    lastAccess: timestamp('last_access', { withTimezone: true, mode: 'date' }),
+    /** First access: the password must be changed before anything else. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true, mode: 'date' }),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_profile_idx').on(sql`(${t.profiles}[1])`)],
+);
+
+/** Single-use codes of the forgotten-password flow, stored hashed. */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    /** The public id the flow hands the browser instead of the user id. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    codeHash: text('code_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_codes_public_id_key').on(t.publicId)],
+);
+
+export const shares = pgTable(
+  'shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractNumber: text('contract_number').notNull(),
+    state: shareState('state').notNull().default('available'),
+    /** The state to return to when a pendency is cleared. */
+    previousState: shareState('previous_state'),
+    isPj: boolean('is_pj').notNull().default(false),
+    admId: integer('adm_id').notNull().references(() => administrators.id),
+    fundId: integer('fund_id').references(() => funds.id),
+    processStep: smallint('process_step').notNull().default(0),
+    sentToPartner: boolean('sent_to_partner').notNull().default(false),
+    groupCode: text('group_code'),
+    quotaCode: text('quota_code'),
+    creditValue: numeric('credit_value', { precision: 14, scale: 2 }),
+    /** Denormalised from the first signer (or the company on a PJ share) for list search and sort. */
+    ownerName: text('owner_name'),
+    ownerDocument: text('owner_document'),
+    search: text('search').generatedAlwaysAs(
+      (): ReturnType<typeof sql> =>
+        sql`lower(coalesce(${shares.contractNumber}, '') || ' ' || coalesce(${shares.ownerName}, '') || ' ' || coalesce(${shares.ownerDocument}, ''))`,
+    ),
+    canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason'),
+    transferResponsibleId: uuid('transfer_responsible_id').references(() => users.id),
+    /** Bumped by every move: two concurrent moves on one share cannot both win. */
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shares_contract_number_key').on(t.contractNumber),
+    index('shares_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('shares_adm_updated_idx').on(t.admId, t.updatedAt.desc(), t.id.desc()),
+    index('shares_fund_updated_idx').on(t.fundId, t.updatedAt.desc(), t.id.desc()),
+    index('shares_state_updated_idx').on(t.state, t.updatedAt.desc(), t.id.desc()),
+    index('shares_adm_state_updated_idx').on(t.admId, t.state, t.updatedAt.desc(), t.id.desc()),
+    index('shares_canceled_idx').on(t.canceledAt.desc(), t.id.desc()).where(sql`${t.canceledAt} is not null`),
+    index('shares_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+  ],
+);
+
+/** Every move of a share: who, when, from, to, files. */
+export const shareHistory = pgTable(
+  'share_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shareId: uuid('share_id').notNull().references(() => shares.id),
+    action: text('action').notNull(),
+    fromState: shareState('from_state'),
+    toState: shareState('to_state'),
+    userId: uuid('user_id').references(() => users.id),
+    files: jsonb('files').$type<string[]>().notNull().default([]),
+    note: text('note'),
+    /** A repeated request with the same key does not write history twice. */
+    requestKey: text('request_key'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('share_history_share_idx').on(t.shareId, t.at), uniqueIndex('share_history_request_key').on(t.requestKey)],
+);
+
+/** SPEC §3 process status history: entries each with a state (e.g. sent_to_fastin). */
+export const processStatusHistory = pgTable(
+  'process_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shareId: uuid('share_id').notNull().references(() => shares.id),
+    step: smallint('step').notNull(),
+    state: text('state').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('process_status_history_share_idx').on(t.shareId, t.at)],
+);
+
+/** Signers. `signerOrder` 1 is the first signer (Person), 2 the second (co-person). */
+export const persons = pgTable(
+  'persons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shareId: uuid('share_id').notNull().references(() => shares.id),
+    signerOrder: smallint('signer_order').notNull(),
+    ownerRole: ownerRole('owner_role').notNull().default('owner'),
+    name: text('name'),
+    cpf: text('cpf'),
+    phone: text('phone'),
+    email: text('email'),
+    rg: text('rg'),
+    documentDispatcher: text('document_dispatcher'),
+    occupation: text('occupation'),
+    maritalStatus: text('marital_status'),
+    nationality: text('nationality'),
+    address: jsonb('address').$type<Address>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('persons_share_order_key').on(t.shareId, t.signerOrder)],
+);
+
+export const companies = pgTable('companies', {
+  shareId: uuid('share_id').primaryKey().references(() => shares.id),
+  name: text('name'),
+  cnpj: text('cnpj'),
+  primaryPhone: text('primary_phone'),
+  email: text('email'),
+  address: jsonb('address').$type<Address>(),
+  updatedAt: updatedAt(),
+});
+
+export const banks = pgTable(
+  'banks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shareId: uuid('share_id').notNull().references(() => shares.id),
+    name: text('name'),
+    code: text('code'),
+    agency: text('agency'),
+    account: text('account'),
+    selected: boolean('selected').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('banks_share_idx').on(t.shareId)],
+);
+
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shareId: uuid('share_id').notNull().references(() => shares.id),
+    playerId: integer('player_id').references(() => players.id),
+    fundId: integer('fund_id').references(() => funds.id),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+    paymentType: paymentType('payment_type').notNull().default('payment_in_full'),
+    status: text('status').notNull().default('open'),
+    selected: boolean('selected').notNull().default(false),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('proposals_share_idx').on(t.shareId)],
+);
+
+/** Uploaded files (storage flow). A file is visible only once `status` is complete. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    size: integer('size'),
+    contentType: text('content_type'),
+    documentType: documentType('document_type'),
+    totalParts: integer('total_parts').notNull().default(1),
+    status: text('status').notNull().default('pending'),
+    shareId: uuid('share_id').references(() => shares.id),
+    auctionId: uuid('auction_id'),
+    admSlug: text('adm_slug'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('files_key_key').on(t.key), index('files_share_idx').on(t.shareId)],
+);
+
+export const pendencies = pgTable(
+  'pendencies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shareId: uuid('share_id').notNull().references(() => shares.id),
+    kind: text('kind').notNull(),
+    description: text('description'),
+    openedBy: uuid('opened_by').references(() => users.id),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('pendencies_share_idx').on(t.shareId)],
+);
+
+export const cancelReasons = pgTable('cancel_reasons', {
+  id: text('id').primaryKey(),
+  label: text('label').notNull(),
+});
+
+export const cancellations = pgTable(
+  'cancellations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shareId: uuid('share_id').notNull().references(() => shares.id),
+    reasonId: text('reason_id').notNull().references(() => cancelReasons.id),
+    detail: text('detail'),
+    fromState: shareState('from_state').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('cancellations_share_idx').on(t.shareId, t.at)],
+);
+
+export const auctions = pgTable(
+  'auctions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    admId: integer('adm_id').references(() => administrators.id),
+    isAuction: boolean('is_auction').notNull(),
+    status: auctionStatus('status').notNull().default('created'),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auctions_adm_idx').on(t.admId, t.updatedAt.desc())],
+);
+
+export const auctionStatusHistory = pgTable('auction_status_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  auctionId: uuid('auction_id').notNull().references(() => auctions.id),
+  fromStatus: auctionStatus('from_status'),
+  toStatus: auctionStatus('to_status').notNull(),
+  userId: uuid('user_id').references(() => users.id),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** One pricing run over an uploaded spreadsheet; rows' errors are kept per line. */
+export const auctionPricing = pgTable('auction_pricing', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  auctionId: uuid('auction_id').notNull().references(() => auctions.id),
+  fileId: uuid('file_id').references(() => files.id),
+  status: pricingStatus('status').notNull().default('in_validation'),
+  rowErrors: jsonb('row_errors').$type<{ row: number; message: string }[]>().notNull().default([]),
+  rows: integer('rows').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const playerFiles = pgTable('player_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fileId: uuid('file_id').notNull().references(() => files.id),
+  fileType: text('file_type').notNull(),
+  playerIds: integer('player_ids').array().notNull(),
+  sentBy: uuid('sent_by').references(() => users.id),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
