@@ -13,3 +13,4 @@ export * from './shareList';
 export * from './shareStates';
 export * from './validation';
 export * from './whiteLabel';
+export * from './workflowDiagram';
