@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+// A .env file fills in what the environment does not already set.
+if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
 
 /** Newest modification time under the given paths (files or directories). */
 function newestMtime(paths) {

@@ -63,12 +63,17 @@ export const SHARE_WORKFLOW: Record<ShareMove, Transition> = {
 
 export const canMove = (move: ShareMove, state: ShareState): boolean => SHARE_WORKFLOW[move].from.includes(state);
 
-/** The state after a move, or null when the workflow forbids it. */
+/**
+ * The state after a move, or null when the workflow forbids it. Clearing a pendency returns to the
+ * state before it, which must be one of the open-sale states a pendency can be raised from; any
+ * other value (missing, with_pendency, a state a pendency never comes from, or a string that is not
+ * a share state at all) gives null, so a move can never produce a state outside SHARE_STATES.
+ */
 export const nextState = (move: ShareMove, state: ShareState, previous?: ShareState | null): ShareState | null => {
   if (!canMove(move, state)) return null;
   const { to } = SHARE_WORKFLOW[move];
   if (to === 'same') return state;
-  if (to === 'previous') return previous && previous !== 'with_pendency' ? previous : null;
+  if (to === 'previous') return previous && OPEN_SALE_STATES.includes(previous) ? previous : null;
   return to;
 };
 
