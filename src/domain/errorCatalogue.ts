@@ -48,8 +48,12 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   { key: 'internal', pattern: /internal (server )?error/i },
 ];
 
-/** Words that mark a message as technical: such a text is never shown raw to a user. */
-export const TECHNICAL_WORDS = /\b(exception|error:|typeerror|referenceerror|syntaxerror|undefined|stack|econn\w*|etimedout|timeout|socket|sql|query|syntax|network|axios|status code|nan|fetch)\b/i;
+/**
+ * Words that mark a message as technical: such a text is never shown raw to a user. "error:" stands
+ * apart: a closing \b after the colon would need a word character right after it, so the usual
+ * "Error: something" (colon then space) would slip through and be shown raw.
+ */
+export const TECHNICAL_WORDS = /\b(exception|typeerror|referenceerror|syntaxerror|undefined|stack|econn\w*|etimedout|timeout|socket|sql|query|syntax|network|axios|status code|nan|fetch)\b|\berror:/i;
 
 export type CatalogueMatch =
   | { kind: 'catalogue'; key: string }

@@ -50,15 +50,18 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 
-export const isPermission = (v: unknown): v is Permission => typeof v === 'string' && v in PERMISSIONS;
+/** Own keys only: `in` would also accept inherited names such as "toString" or "constructor". */
+export const isPermission = (v: unknown): v is Permission => typeof v === 'string' && Object.hasOwn(PERMISSIONS, v);
 
 export interface Grantee {
   profile: Profile | null;
   deniedPermissions?: readonly string[] | null;
 }
 
+/** An unknown permission name (from an untyped caller) is refused rather than throwing. */
 export const can = (who: Grantee, permission: Permission): boolean =>
   who.profile !== null &&
+  isPermission(permission) &&
   (PERMISSIONS[permission] as readonly Profile[]).includes(who.profile) &&
   !(who.deniedPermissions ?? []).includes(permission);
 
