@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { API, PUBLIC_ENDPOINTS, isPublicEndpoint, type Endpoint } from '../../src/domain/apiPaths';
+import { ENDPOINT_PERMISSIONS, PERMISSIONS, PERMISSION_NAMES, can, isPermission, type Permission } from '../../src/domain/permissions';
+import { PROFILES, type Profile } from '../../src/domain/profiles';
+
+/** Every endpoint of the API table with its dotted name ("share.list"), generated so none is forgotten. */
+const flatten = (node: unknown, prefix = ''): [string, Endpoint][] => {
+  const n = node as Record<string, unknown>;
+  if (typeof n.method === 'string' && typeof n.path === 'string') return [[prefix, n as unknown as Endpoint]];
+  return Object.entries(n).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+};
+const ENDPOINTS = flatten(API);
+const sig = (e: Endpoint) => `${e.method} ${e.path}`;
+
+/** SPEC §7, every call as listed there, plus GET /health from the issue. */
+const SPEC_CALLS = `
+POST /user/login|GET /user/list|POST /user/change_password|POST /user/auth_change_password|POST /user/verify_username
+POST /user/verify_auth_code|POST /user/send_auth_code|GET /bank/list|GET /bank/list_brazilian_banks|POST /bank/save
+POST /auction/create|POST /auction/next_step|POST /auction/cancel|POST /auction/remove_file|POST /auction/add_file
+GET /auction/info|GET /auction/status_history|GET /auction/pricing_list|POST /auction/save_config|GET /auction/list
+GET /auction/list_additional_files|POST /storage/upload_initialize|POST /storage/upload_finalize|POST /storage/generate_link
+GET /share/get|GET /share/status_get|GET /share/list|GET /share/canceled_list|GET /share/canceled_reason_list
+GET /share/transfer_list|POST /share/transfer_responsible_save|GET /share/cancellation_history|GET /idwall/get_report
+GET /share/signers_status|POST /share/get_history|GET /person/list|POST /person/save|POST /person/delete|GET /company/get
+POST /company/save|POST /actions/start_sale|POST /actions/set_paid|POST /actions/cancel_sale|POST /actions/set_transfer
+POST /actions/transfer_in_bulk|POST /actions/share_send_autoservice|POST /actions/release_proposals|POST /actions/proof_attach
+GET /proposal/list|GET /proposal/selected_get|POST /proposal/select|GET /proposal/transfer_information
+GET /proposal/contract_files|PUT /proposal/edit_price|GET /proposal/payment_information|GET /white_label/get
+GET /adm_config/get|GET /player/list|GET /player/list_files|GET /player/list_file_types|POST /player/send_player_file
+GET /fund/list|GET /health`
+  .split(/[|\n]/)
+  .map((s) => s.trim())
+  .filter(Boolean);
+
+/** Calls that need no permission: the public ones and the account flows that run before a session. */
+const NO_PERMISSION = [
+  API.user.login,
+  API.config.whiteLabelGet,
+  API.health,
+  API.user.changePassword,
+  API.user.authChangePassword,
+  API.user.verifyUsername,
+  API.user.verifyAuthCode,
+  API.user.sendAuthCode,
+];
+
+describe('the API table', () => {
+  it('holds exactly the calls of SPEC §7 plus /health, each once', () => {
+    const sigs = ENDPOINTS.map(([, e]) => sig(e));
+    expect(new Set(sigs).size).toBe(sigs.length);
+    expect([...sigs].sort()).toEqual([...SPEC_CALLS].sort());
+  });
+
+  it('public endpoints are login, white label and health', () => {
+    expect(PUBLIC_ENDPOINTS.map(sig).sort()).toEqual(['GET /health', 'GET /white_label/get', 'POST /user/login']);
+    for (const [name, e] of ENDPOINTS) {
+      expect(isPublicEndpoint(e), name).toBe([API.user.login, API.config.whiteLabelGet, API.health].includes(e));
+    }
+    expect(isPublicEndpoint({ method: 'GET', path: '/user/login' })).toBe(false);
+    expect(isPublicEndpoint({ method: 'POST', path: '/user/login' })).toBe(true);
+  });
+});
+
+describe('ENDPOINT_PERMISSIONS', () => {
+  it('every entry names a real permission and a real endpoint', () => {
+    const all = new Set(ENDPOINTS.map(([, e]) => e));
+    for (const [endpoint, permission] of ENDPOINT_PERMISSIONS) {
+      expect(all.has(endpoint), sig(endpoint)).toBe(true);
+      expect(isPermission(permission), permission).toBe(true);
+      expect(PERMISSION_NAMES).toContain(permission);
+    }
+  });
+
+  it.each(ENDPOINTS.filter(([, e]) => !NO_PERMISSION.includes(e)))('%s needs a permission', (_, endpoint) => {
+    expect(ENDPOINT_PERMISSIONS.get(endpoint)).toBeDefined();
+  });
+
+  it.each(ENDPOINTS.filter(([, e]) => NO_PERMISSION.includes(e)))('%s (public or pre-session) needs none', (_, endpoint) => {
+    expect(ENDPOINT_PERMISSIONS.has(endpoint)).toBe(false);
+  });
+
+  it('every permission other than the menu-only pendency list guards at least one endpoint', () => {
+    const used = new Set(ENDPOINT_PERMISSIONS.values());
+    const unused = PERMISSION_NAMES.filter((p) => !used.has(p));
+    expect(unused).toEqual(['share.pendency_list']);
+  });
+
+  it('the list routes use the list permissions (DESIGN §4)', () => {
+    expect(ENDPOINT_PERMISSIONS.get(API.share.list)).toBe('share.list');
+    expect(ENDPOINT_PERMISSIONS.get(API.share.transferList)).toBe('share.transfer_list');
+    expect(ENDPOINT_PERMISSIONS.get(API.share.canceledList)).toBe('share.canceled_list');
+  });
+});
+
+describe('can (the one permission matrix, DESIGN §4)', () => {
+  it.each([
+    ['operator', 'user.list', true],
+    ['adm', 'user.list', false],
+    ['fund', 'user.list', false],
+    ['operator', 'share.start_sale', true],
+    ['adm', 'share.start_sale', false],
+    ['fund', 'share.start_sale', false],
+    ['operator', 'share.set_transfer', true],
+    ['adm', 'share.set_transfer', true],
+    ['fund', 'share.set_transfer', false],
+    ['adm', 'share.set_paid', true],
+    ['fund', 'share.cancel_sale', false],
+    ['adm', 'auction.write', true],
+    ['fund', 'auction.write', false],
+    ['adm', 'document.read', true],
+    ['fund', 'document.read', true],
+    ['fund', 'document.upload', true],
+    ['fund', 'proposal.select', true],
+    ['fund', 'proposal.edit_price', false],
+    ['fund', 'share.list', true],
+    ['fund', 'share.transfer_list', true],
+    ['fund', 'share.canceled_list', false],
+    ['fund', 'share.pendency_list', false],
+    ['adm', 'share.pendency_list', true],
+    ['adm', 'player.list', false],
+    ['operator', 'player.files', true],
+    ['fund', 'person.write', false],
+    ['adm', 'person.write', true],
+  ] as [Profile, Permission, boolean][])('%s may %s: %s', (profile, permission, expected) => {
+    expect(can({ profile }, permission)).toBe(expected);
+  });
+
+  it('the operator may do everything', () => {
+    for (const p of PERMISSION_NAMES) expect(can({ profile: 'operator' }, p), p).toBe(true);
+  });
+
+  it('the fund is read-only but for proposals and documents', () => {
+    const isRead = (p: string) => /\.(read|list|history)$|_list$/.test(p);
+    const writes = PERMISSION_NAMES.filter((p) => can({ profile: 'fund' }, p) && !isRead(p));
+    for (const p of writes) expect(p, p).toMatch(/^(proposal|document)\./);
+  });
+
+  it('no profile means no permission at all', () => {
+    for (const p of PERMISSION_NAMES) expect(can({ profile: null }, p), p).toBe(false);
+  });
+
+  it.each(PROFILES)('deniedPermissions removes a granted permission from %s and nothing else', (profile) => {
+    const granted = PERMISSION_NAMES.filter((p) => can({ profile }, p));
+    expect(granted.length).toBeGreaterThan(0);
+    for (const denied of granted) {
+      const who = { profile, deniedPermissions: [denied] };
+      expect(can(who, denied)).toBe(false);
+      for (const other of granted.filter((p) => p !== denied)) expect(can(who, other)).toBe(true);
+    }
+  });
+
+  it('denying an unknown or non-granted permission changes nothing; null/empty lists deny nothing', () => {
+    expect(can({ profile: 'adm', deniedPermissions: ['user.list', 'nonsense'] }, 'share.list')).toBe(true);
+    expect(can({ profile: 'adm', deniedPermissions: null }, 'share.list')).toBe(true);
+    expect(can({ profile: 'adm', deniedPermissions: [] }, 'share.list')).toBe(true);
+    expect(can({ profile: 'adm', deniedPermissions: ['user.list'] }, 'user.list')).toBe(false);
+  });
+
+  it('every permission grants at least the operator and only known profiles', () => {
+    for (const [name, profiles] of Object.entries(PERMISSIONS)) {
+      expect(profiles, name).toContain('operator');
+      for (const p of profiles) expect(PROFILES, name).toContain(p);
+    }
+  });
+
+  it('isPermission', () => {
+    expect(isPermission('share.list')).toBe(true);
+    expect(isPermission('share.delete')).toBe(false);
+    expect(isPermission(undefined)).toBe(false);
+  });
+
+  it.each(['nonsense', 'toString', 'constructor', ''])('can answers false, without throwing, for an unknown permission name %j', (name) => {
+    expect(() => can({ profile: 'operator' }, name as Permission)).not.toThrow();
+    expect(can({ profile: 'operator' }, name as Permission)).toBe(false);
+  });
+
+  it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__'])('isPermission refuses the inherited object key %s', (name) => {
+    expect(isPermission(name)).toBe(false);
+  });
+});
