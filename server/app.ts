@@ -1,0 +1,54 @@
+/**
+ * The Fastify app factory. main.ts serves it; tests build it in-process and call app.inject, so it
+ * takes its database and config instead of reading the environment.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { API_BASE_PATH } from '../src/domain/constants';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { registerErrorHandling } from './http/errorHandler';
+import './http/types';
+import { registerDocs } from './plugins/docs';
+import { registerSecurity } from './plugins/security';
+import { registerStaticApp } from './plugins/staticApp';
+import apiRoutes from './routes/index';
+
+export interface BuildAppOptions {
+  db: DatabaseHandle;
+  config: Config;
+  /** false (default) for silence, true or pino options to log. Secrets are always redacted. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Never write a password or a token to a log, whatever a future serializer includes. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'body.password',
+  'body.oldPassword',
+  'body.newPassword',
+  'req.body.password',
+  'password',
+  'token',
+];
+
+function loggerOptions(logger: BuildAppOptions['logger'], level: string): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { level, ...base, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } };
+}
+
+export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(logger, config.logLevel) });
+  app.decorate('db', db.db);
+  app.decorate('config', config);
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await registerDocs(app);
+  await app.register(apiRoutes, { prefix: API_BASE_PATH });
+  await registerStaticApp(app, config.staticDir);
+  await app.ready();
+  return app;
+}

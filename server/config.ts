@@ -1,0 +1,90 @@
+/**
+ * The server's configuration, read from the environment once at start. Everything else receives a
+ * Config, so tests build one in code instead of mutating process.env.
+ */
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  /** Root of the server's own data: PGlite in dataDir/pglite, uploads in dataDir/files. */
+  dataDir: string;
+  pgliteDir: string;
+  filesDir: string;
+  databaseUrl: string | null;
+  dbPoolSize: number;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  /** Null when SEED_PASSWORD is unset: the seed uses its own documented default. */
+  seedPassword: string | null;
+  seedShares: number;
+  logLevel: string;
+  /** Built web app; null disables static serving (e.g. `npm run dev`, where Vite serves the app). */
+  staticDir: string | null;
+  /** Per IP + username: a brute-force guard that also spares the password hasher. */
+  loginRateLimit: { max: number; windowMs: number };
+  /** Per account: consecutive failures before the account is locked, and for how long. */
+  loginLockout: { maxFailures: number; lockMs: number };
+  /** How long a user's row (profile, tenant, denied permissions) is trusted before re-reading it. */
+  authCacheTtlMs: number;
+}
+
+export const DEV_JWT_SECRET = 'repasse-dev-secret-not-for-production';
+const MIN_PRODUCTION_SECRET_LENGTH = 32;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** An empty variable counts as unset: `.env.example` lists every variable with an empty value. */
+const read = (env: Env, name: string): string | undefined => {
+  const v = env[name]?.trim();
+  return v ? v : undefined;
+};
+
+const int = (env: Env, name: string, fallback: number, min: number): number => {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer >= ${min} (got "${raw}")`);
+  return n;
+};
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const jwtSecret = read(env, 'JWT_SECRET') ?? DEV_JWT_SECRET;
+  if (production && (jwtSecret === DEV_JWT_SECRET || jwtSecret.length < MIN_PRODUCTION_SECRET_LENGTH)) {
+    throw new ConfigError(
+      `JWT_SECRET must be set to a secret of at least ${MIN_PRODUCTION_SECRET_LENGTH} characters when NODE_ENV=production ` +
+        '(the development default would let anyone forge a session). Generate one with: openssl rand -base64 48',
+    );
+  }
+  const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
+  // STATIC_DIR set to an empty string turns static serving off (the dev script does this).
+  const staticDir = env.STATIC_DIR === undefined ? 'dist' : env.STATIC_DIR.trim();
+  return {
+    port: int(env, 'PORT', 3000, 0),
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    production,
+    dataDir,
+    pgliteDir: join(dataDir, 'pglite'),
+    filesDir: join(dataDir, 'files'),
+    databaseUrl: read(env, 'DATABASE_URL') ?? null,
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1),
+    jwtSecret,
+    jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 28_800, 60),
+    seedPassword: read(env, 'SEED_PASSWORD') ?? null,
+    seedShares: int(env, 'SEED_SHARES', 3000, 0),
+    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    staticDir: staticDir ? resolve(staticDir) : null,
+    loginRateLimit: { max: 10, windowMs: 60_000 },
+    loginLockout: { maxFailures: 5, lockMs: 15 * 60_000 },
+    authCacheTtlMs: 2_000,
+  };
+}

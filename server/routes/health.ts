@@ -1,0 +1,27 @@
+/** GET /health: the process answers and the database runs a query. Used by e2e and orchestrators. */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { API } from '../../src/domain/apiPaths';
+import { MESSAGES } from '../http/errors';
+import { defineRoute } from '../http/route';
+
+const healthBody = {
+  type: 'object',
+  properties: { status: { type: 'string' }, database: { type: 'string' }, message: { type: 'string' } },
+  required: ['status', 'database'],
+} as const;
+
+export default async function healthRoutes(app: FastifyInstance): Promise<void> {
+  defineRoute(app, API.health, {
+    schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthBody, 503: healthBody } },
+    handler: async (request, reply) => {
+      try {
+        await app.db.execute(sql`select 1`);
+        return { status: 'ok', database: 'ok' };
+      } catch (err) {
+        request.log.error({ err }, 'health check: database query failed');
+        return reply.code(503).send({ status: 'error', database: 'unavailable', message: MESSAGES.databaseUnavailable });
+      }
+    },
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * The API: one plugin per area of SPEC §7, all under /api behind the auth hook. A later area
+ * (bank, auction, storage, person, company, actions, proposal) is one more line in AREAS.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { installAuth } from '../plugins/auth';
+import configRoutes from './config';
+import fundRoutes from './fund';
+import healthRoutes from './health';
+import playerRoutes from './player';
+import shareRoutes from './share';
+import userRoutes from './user';
+
+const AREAS: FastifyPluginAsync[] = [healthRoutes, userRoutes, shareRoutes, configRoutes, fundRoutes, playerRoutes];
+
+export default async function apiRoutes(api: FastifyInstance): Promise<void> {
+  installAuth(api);
+  for (const area of AREAS) await api.register(area);
+}

@@ -1,0 +1,101 @@
+/** JSON schemas of the share calls: validation, serialization and the OpenAPI document. */
+import { PROCESS_STEPS } from '../../src/domain/processSteps';
+import { SHARE_FILTER_KEYS, SHARE_SORT_FIELDS, SORT_ORDERS } from '../../src/domain/shareList';
+import { SHARE_STATES } from '../../src/domain/shareStates';
+import { dateTime, listResponse, paginationQuery } from '../http/schemas';
+import { MAX_QUERY_LENGTH } from '../services/shareFilters';
+
+const nullableString = { type: ['string', 'null'] } as const;
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
+
+export const shareListItemSchema = {
+  type: 'object',
+  properties: {
+    shareId: { type: 'string', format: 'uuid' },
+    contractNumber: { type: 'string' },
+    state: { type: 'string', enum: SHARE_STATES },
+    isPj: { type: 'boolean' },
+    ownerName: nullableString,
+    ownerDocument: nullableString,
+    admId: { type: 'integer' },
+    admName: { type: 'string' },
+    fundId: { type: ['integer', 'null'] },
+    fundName: nullableString,
+    processStep: { type: 'integer', enum: PROCESS_STEPS },
+    sentToPartner: { type: 'boolean' },
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    canceledAt: nullableDateTime,
+    cancelReason: { ...nullableString, description: 'Label of the cancellation reason.' },
+  },
+  required: ['shareId', 'contractNumber', 'state', 'isPj', 'ownerName', 'ownerDocument', 'admId', 'admName', 'fundId', 'fundName', 'processStep', 'sentToPartner', 'createdAt', 'updatedAt'],
+} as const;
+
+export const shareListQuerySchema = {
+  type: 'object',
+  properties: {
+    ...paginationQuery,
+    filters: {
+      type: 'string',
+      maxLength: 2000,
+      description:
+        `One JSON object with any of: ${SHARE_FILTER_KEYS.join(', ')}. ` +
+        `q: free text (at most ${MAX_QUERY_LENGTH} characters) over contract number, owner name and CPF/CNPJ, case-insensitive, masks optional; ` +
+        'state: one state or an array; admId, fundId: integers; isPj: boolean; updatedFrom/updatedTo: inclusive ISO dates or date-times. ' +
+        'An unknown key answers 400 "Invalid filter: <key>".',
+      examples: ['{"state":["with_pendency"],"q":"silva"}'],
+    },
+    sort: { type: 'string', enum: SHARE_SORT_FIELDS, default: 'updatedAt' },
+    order: { type: 'string', enum: SORT_ORDERS, description: 'Default: desc for updatedAt, asc for the other fields.' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const shareListResponse = listResponse(shareListItemSchema);
+
+const historyEntry = {
+  type: 'object',
+  properties: { step: { type: 'integer' }, state: { type: 'string' }, at: dateTime },
+  required: ['step', 'state', 'at'],
+} as const;
+
+export const contractNumberQuery = {
+  type: 'object',
+  properties: { contractNumber: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['contractNumber'],
+} as const;
+
+export const shareDetailSchema = {
+  type: 'object',
+  properties: {
+    ...shareListItemSchema.properties,
+    stateFlags: {
+      type: 'object',
+      description: 'SPEC §4: exactly one flag is true, the current state.',
+      properties: Object.fromEntries(SHARE_STATES.map((s) => [s, { type: 'boolean' }])),
+      required: [...SHARE_STATES],
+    },
+    groupCode: nullableString,
+    quotaCode: nullableString,
+    creditValue: { type: ['number', 'null'] },
+    previousState: { type: ['string', 'null'], enum: [...SHARE_STATES, null] },
+    history: { type: 'array', items: historyEntry, description: 'Process status history, oldest first.' },
+  },
+  required: [...shareListItemSchema.required, 'stateFlags', 'groupCode', 'quotaCode', 'creditValue', 'previousState', 'history'],
+} as const;
+
+export const shareStatusSchema = {
+  type: 'object',
+  properties: {
+    step: { type: 'integer', enum: PROCESS_STEPS },
+    history: { type: 'array', items: historyEntry },
+    sentToPartner: { type: 'boolean', description: 'A history entry with state sent_to_fastin exists.' },
+  },
+  required: ['step', 'history', 'sentToPartner'],
+} as const;
+
+export const canceledReasonListResponse = listResponse({
+  type: 'object',
+  properties: { id: { type: 'string' }, label: { type: 'string' } },
+  required: ['id', 'label'],
+} as const);

@@ -1,0 +1,112 @@
+/**
+ * POST /user/login. A wrong e-mail and a wrong password answer the same 401 after the same work,
+ * so accounts cannot be enumerated; repeated failures lock the account for a while.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { HttpError, MESSAGES, unauthorized } from '../http/errors';
+import { hashPassword, verifyPassword } from './password';
+import { signToken } from './tokens';
+
+export interface LoginResult {
+  token: string;
+  /** The account must change its password before anything else (first access). */
+  firstAccess: boolean;
+}
+
+type Lockout = Config['loginLockout'];
+
+const locked = (until: Date, now: number) =>
+  new HttpError(429, MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(Math.max(1, Math.ceil((until.getTime() - now) / 1000))) });
+
+/**
+ * Failures for e-mails that have no account. Without this, five failures would lock a real account
+ * but not an unknown one, and the difference would tell which e-mails exist.
+ */
+class UnknownAccountFailures {
+  private readonly map = new Map<string, { failures: number; lockedUntil: number }>();
+  constructor(private readonly lockout: Lockout) {}
+
+  lockedUntil(key: string, now: number): Date | null {
+    const entry = this.map.get(key);
+    return entry && entry.lockedUntil > now ? new Date(entry.lockedUntil) : null;
+  }
+
+  fail(key: string, now: number): void {
+    if (this.map.size > 50_000) this.map.clear();
+    const entry = this.map.get(key);
+    const failures = entry && !(entry.lockedUntil && entry.lockedUntil <= now) ? entry.failures + 1 : 1;
+    this.map.set(key, { failures, lockedUntil: failures >= this.lockout.maxFailures ? now + this.lockout.lockMs : 0 });
+  }
+}
+
+export function createLoginService(db: Db, config: Config) {
+  const unknown = new UnknownAccountFailures(config.loginLockout);
+  // Verifying against a real hash when the account does not exist costs the same time as a wrong password.
+  let dummyHash: Promise<string> | null = null;
+  const dummy = () => (dummyHash ??= hashPassword('repasse-timing-equaliser'));
+
+  async function recordFailure(userId: string): Promise<void> {
+    const { maxFailures, lockMs } = config.loginLockout;
+    // One statement, so concurrent failures cannot lose a count; an expired lock starts a new count.
+    await db
+      .update(users)
+      .set({
+        failedLogins: sql`case when ${users.lockedUntil} is not null and ${users.lockedUntil} <= now() then 1 else ${users.failedLogins} + 1 end`,
+        lockedUntil: sql`case
+          when ${users.lockedUntil} is not null and ${users.lockedUntil} > now() then ${users.lockedUntil}
+          when (case when ${users.lockedUntil} is not null and ${users.lockedUntil} <= now() then 1 else ${users.failedLogins} + 1 end) >= ${maxFailures}
+            then now() + make_interval(secs => ${lockMs / 1000})
+          else null end`,
+      })
+      .where(eq(users.id, userId));
+  }
+
+  return {
+    async login(username: string, password: string): Promise<LoginResult> {
+      const key = username.trim().toLowerCase();
+      const now = Date.now();
+      const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${key}`).limit(1);
+
+      if (!user) {
+        const until = unknown.lockedUntil(key, now);
+        if (until) throw locked(until, now);
+        await verifyPassword(password, await dummy());
+        unknown.fail(key, now);
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
+      if (user.lockedUntil && user.lockedUntil.getTime() > now) throw locked(user.lockedUntil, now);
+
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        await recordFailure(user.id);
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
+      // Only someone who knows the password learns that it expired.
+      if (user.passwordExpiresAt && user.passwordExpiresAt.getTime() <= now) {
+        await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+        throw unauthorized(MESSAGES.passwordExpired);
+      }
+
+      await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastAccess: new Date(now) }).where(eq(users.id, user.id));
+      const { token } = await signToken(
+        {
+          userId: user.id,
+          profiles: user.profiles,
+          name: user.name,
+          email: user.email,
+          // The previous access: what a "last access" line shows the user who just signed in.
+          lastAccess: user.lastAccess ? user.lastAccess.toISOString() : null,
+          playerIsRepasse: user.playerIsRepasse,
+          deniedPermissions: user.deniedPermissions,
+        },
+        config.jwtSecret,
+        config.jwtTtlSeconds,
+      );
+      return { token, firstAccess: user.mustChangePassword };
+    },
+  };
+}
+
+export type LoginService = ReturnType<typeof createLoginService>;

@@ -1,0 +1,109 @@
+/**
+ * The `filters` query parameter of the share lists: one JSON object whose keys are
+ * SHARE_FILTER_KEYS. Anything else is a 400 naming the offending key, never silently ignored.
+ */
+import { SHARE_FILTER_KEYS, type ShareListFilters } from '../../src/domain/shareList';
+import { SHARE_STATES, type ShareState, isShareState } from '../../src/domain/shareStates';
+import { badRequest } from '../http/errors';
+
+export const MAX_QUERY_LENGTH = 100;
+
+export interface ParsedShareFilters {
+  /** Lower-cased, trimmed free text. */
+  q?: string;
+  /**
+   * Other spellings of a document number in q: its digits when q is masked, its CPF or CNPJ mask
+   * when q is a bare 11 or 14 digits, so that either form finds a document stored either way.
+   */
+  qAlternatives?: string[];
+  state?: ShareState[];
+  admId?: number;
+  fundId?: number;
+  isPj?: boolean;
+  updatedFrom?: Date;
+  /** Exclusive upper bound: the end of updatedTo's day when it is a date, else just after it. */
+  updatedBefore?: Date;
+}
+
+const invalid = (key: string, reason: string) => badRequest(`Invalid filter: ${key}`, { [`filters.${key}`]: reason });
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const MASKED_NUMBER = /^[\d.\-/\s]+$/;
+
+const parseDate = (key: string, v: unknown): { at: Date; dateOnly: boolean } => {
+  if (typeof v !== 'string' || !(DATE_ONLY.test(v) || ISO_DATE_TIME.test(v))) throw invalid(key, 'must be an ISO date (YYYY-MM-DD) or date-time');
+  // A bare date is a UTC calendar day; clients that mean a local day send a date-time with offset.
+  const at = new Date(DATE_ONLY.test(v) ? `${v}T00:00:00Z` : v);
+  if (Number.isNaN(at.getTime())) throw invalid(key, 'must be a valid date');
+  return { at, dateOnly: DATE_ONLY.test(v) };
+};
+
+const parseId = (key: string, v: unknown): number => {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw invalid(key, 'must be a positive integer');
+  return n;
+};
+
+const parseBoolean = (key: string, v: unknown): boolean => {
+  if (typeof v === 'boolean') return v;
+  if (v === 'true' || v === 'false') return v === 'true';
+  throw invalid(key, 'must be true or false');
+};
+
+const parseStates = (v: unknown): ShareState[] => {
+  const list = Array.isArray(v) ? v : [v];
+  if (list.length === 0) throw invalid('state', 'must list at least one state');
+  const bad = list.find((s) => !isShareState(s));
+  if (bad !== undefined) throw invalid('state', `must be one of ${SHARE_STATES.join(', ')}`);
+  return [...new Set(list as ShareState[])];
+};
+
+const masked = (digits: string): string | null => {
+  if (digits.length === 11) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  if (digits.length === 14) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  return null;
+};
+
+const parseQuery = (v: unknown): Pick<ParsedShareFilters, 'q' | 'qAlternatives'> => {
+  if (typeof v !== 'string') throw invalid('q', 'must be a string');
+  const q = v.trim().toLowerCase();
+  if (q.length > MAX_QUERY_LENGTH) throw invalid('q', `must be at most ${MAX_QUERY_LENGTH} characters`);
+  if (!q) return {};
+  if (!MASKED_NUMBER.test(q)) return { q };
+  const digits = q.replace(/\D/g, '');
+  const alternatives = [digits, masked(digits)].filter((t): t is string => !!t && t !== q);
+  return alternatives.length ? { q, qAlternatives: [...new Set(alternatives)] } : { q };
+};
+
+/** Parses and validates the raw `filters` parameter; absent or empty means no filter. */
+export function parseShareFilters(raw: string | undefined): ParsedShareFilters {
+  if (raw === undefined || raw.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest('Invalid filters', { filters: 'must be a JSON object' });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Invalid filters', { filters: 'must be a JSON object' });
+
+  const input = value as Record<string, unknown>;
+  const unknownKey = Object.keys(input).find((k) => !(SHARE_FILTER_KEYS as readonly string[]).includes(k));
+  if (unknownKey !== undefined) throw invalid(unknownKey, `unknown filter; expected one of ${SHARE_FILTER_KEYS.join(', ')}`);
+
+  const out: ParsedShareFilters = {};
+  // null or '' for a key means "not filtered": what a cleared form field sends.
+  const given = (k: keyof ShareListFilters) => input[k] !== undefined && input[k] !== null && input[k] !== '';
+  if (given('q')) Object.assign(out, parseQuery(input.q));
+  if (given('state')) out.state = parseStates(input.state);
+  if (given('admId')) out.admId = parseId('admId', input.admId);
+  if (given('fundId')) out.fundId = parseId('fundId', input.fundId);
+  if (given('isPj')) out.isPj = parseBoolean('isPj', input.isPj);
+  if (given('updatedFrom')) out.updatedFrom = parseDate('updatedFrom', input.updatedFrom).at;
+  if (given('updatedTo')) {
+    const { at, dateOnly } = parseDate('updatedTo', input.updatedTo);
+    out.updatedBefore = new Date(at.getTime() + (dateOnly ? 86_400_000 : 1));
+  }
+  if (out.updatedFrom && out.updatedBefore && out.updatedFrom >= out.updatedBefore) throw invalid('updatedTo', 'must not be before updatedFrom');
+  return out;
+}

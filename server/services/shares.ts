@@ -1,0 +1,207 @@
+/**
+ * Share reads: the three lists, one share and its process status. Every query carries the caller's
+ * tenant scope, and lists keep to the (scope, state, updated_at, id) indexes of the schema.
+ */
+import { type SQL, and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { ProcessStep } from '../../src/domain/processSteps';
+import { isSentToPartner } from '../../src/domain/processSteps';
+import type { ListResponse, ShareListItem, ShareSortField, SortOrder } from '../../src/domain/shareList';
+import { type ShareState, TRANSFER_LIST_STATES, stateFlags } from '../../src/domain/shareStates';
+import type { Db } from '../db/client';
+import { administrators, cancelReasons, funds, processStatusHistory, shares } from '../db/schema';
+import { notFound } from '../http/errors';
+import type { ParsedShareFilters } from './shareFilters';
+import { type Scope, shareScopeCondition } from './tenant';
+
+export type ShareListKind = 'all' | 'transfer' | 'canceled';
+
+export interface ShareListQuery {
+  page: number;
+  limit: number;
+  filters: ParsedShareFilters;
+  sort: ShareSortField;
+  order: SortOrder;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** Free text: the generated, lower-cased `search` column has a trigram index that serves ILIKE. */
+function searchCondition(f: ParsedShareFilters): SQL | undefined {
+  if (!f.q) return undefined;
+  const terms = [f.q, ...(f.qAlternatives ?? [])];
+  return or(...terms.map((t) => sql`${shares.search} ilike ${`%${escapeLike(t)}%`}`));
+}
+
+function listConditions(kind: ShareListKind, scope: Scope, f: ParsedShareFilters): SQL | undefined {
+  return and(
+    shareScopeCondition(scope),
+    kind === 'transfer' ? inArray(shares.state, [...TRANSFER_LIST_STATES]) : undefined,
+    kind === 'canceled' ? isNotNull(shares.canceledAt) : undefined,
+    f.state ? (f.state.length === 1 ? eq(shares.state, f.state[0]) : inArray(shares.state, f.state)) : undefined,
+    f.admId !== undefined ? eq(shares.admId, f.admId) : undefined,
+    f.fundId !== undefined ? eq(shares.fundId, f.fundId) : undefined,
+    f.isPj !== undefined ? eq(shares.isPj, f.isPj) : undefined,
+    f.updatedFrom ? gte(shares.updatedAt, f.updatedFrom) : undefined,
+    f.updatedBefore ? lt(shares.updatedAt, f.updatedBefore) : undefined,
+    searchCondition(f),
+  );
+}
+
+/**
+ * ORDER BY written to match the indexes exactly, NULLS clauses included: PostgreSQL only walks an
+ * index for an ORDER BY whose null ordering matches it. The (updated_at DESC NULLS LAST, id DESC
+ * NULLS LAST) indexes serve desc forwards and "asc nulls first" backwards; contract_number is
+ * unique, so it needs no tie-break and its plain index serves both directions.
+ */
+function orderBy(sort: ShareSortField, order: SortOrder): SQL[] {
+  const dir = order === 'asc' ? sql`asc` : sql`desc`;
+  switch (sort) {
+    case 'updatedAt':
+      return order === 'desc'
+        ? [sql`${shares.updatedAt} desc nulls last`, sql`${shares.id} desc nulls last`]
+        : [sql`${shares.updatedAt} asc nulls first`, sql`${shares.id} asc nulls first`];
+    case 'contractNumber':
+      return [order === 'asc' ? sql`${shares.contractNumber} asc nulls last` : sql`${shares.contractNumber} desc nulls first`];
+    case 'ownerName':
+      // Shares without an owner name go last either way: a blank first row reads as a bug.
+      return [sql`${shares.ownerName} ${dir} nulls last`, sql`${shares.id} ${dir}`];
+    case 'state':
+      // The enum sorts in workflow order (available … payment_done, with_pendency), not alphabetically.
+      return [sql`${shares.state} ${dir}`, sql`${shares.id} ${dir}`];
+    case 'processStep':
+      return [sql`${shares.processStep} ${dir}`, sql`${shares.id} ${dir}`];
+  }
+}
+
+const listColumns = {
+  shareId: shares.id,
+  contractNumber: shares.contractNumber,
+  state: shares.state,
+  isPj: shares.isPj,
+  ownerName: shares.ownerName,
+  ownerDocument: shares.ownerDocument,
+  admId: shares.admId,
+  admName: administrators.name,
+  fundId: shares.fundId,
+  fundName: funds.name,
+  processStep: shares.processStep,
+  sentToPartner: shares.sentToPartner,
+  createdAt: shares.createdAt,
+  updatedAt: shares.updatedAt,
+  canceledAt: shares.canceledAt,
+  // The reason's label; a reason id without a row still says something rather than nothing.
+  cancelReason: sql<string | null>`coalesce(${cancelReasons.label}, ${shares.cancelReason})`,
+};
+
+const toListItem = (r: Record<string, unknown>): ShareListItem => {
+  const row = r as {
+    shareId: string; contractNumber: string; state: ShareState; isPj: boolean; ownerName: string | null; ownerDocument: string | null;
+    admId: number; admName: string; fundId: number | null; fundName: string | null; processStep: number; sentToPartner: boolean;
+    createdAt: Date; updatedAt: Date; canceledAt: Date | null; cancelReason: string | null;
+  };
+  return {
+    shareId: row.shareId,
+    contractNumber: row.contractNumber,
+    state: row.state,
+    isPj: row.isPj,
+    ownerName: row.ownerName,
+    ownerDocument: row.ownerDocument,
+    admId: row.admId,
+    admName: row.admName,
+    fundId: row.fundId,
+    fundName: row.fundName,
+    processStep: row.processStep as ProcessStep,
+    sentToPartner: row.sentToPartner,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    canceledAt: row.canceledAt ? row.canceledAt.toISOString() : null,
+    cancelReason: row.canceledAt ? row.cancelReason : null,
+  };
+};
+
+function baseSelect(db: Db) {
+  return db
+    .select(listColumns)
+    .from(shares)
+    .innerJoin(administrators, eq(administrators.id, shares.admId))
+    .leftJoin(funds, eq(funds.id, shares.fundId))
+    .leftJoin(cancelReasons, eq(cancelReasons.id, shares.cancelReason));
+}
+
+/** The page query alone, for EXPLAIN in tests and benchmarks. */
+export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery) {
+  return baseSelect(db)
+    .where(listConditions(kind, scope, q.filters))
+    .orderBy(...orderBy(q.sort, q.order))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+}
+
+export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery): Promise<ListResponse<ShareListItem>> {
+  const where = listConditions(kind, scope, q.filters);
+  const [rows, [{ total }]] = await Promise.all([
+    sharePageQuery(db, kind, scope, q),
+    db.select({ total: sql<number>`count(*)::int` }).from(shares).where(where),
+  ]);
+  return { data: rows.map(toListItem), total: Number(total), page: q.page, limit: q.limit };
+}
+
+export interface ProcessHistoryEntry {
+  step: number;
+  state: string;
+  at: string;
+}
+
+export interface ShareDetail extends ShareListItem {
+  stateFlags: Record<ShareState, boolean>;
+  groupCode: string | null;
+  quotaCode: string | null;
+  creditValue: number | null;
+  previousState: ShareState | null;
+  history: ProcessHistoryEntry[];
+}
+
+async function findShare(db: Db, scope: Scope, contractNumber: string) {
+  const [row] = await db
+    .select({ ...listColumns, groupCode: shares.groupCode, quotaCode: shares.quotaCode, creditValue: shares.creditValue, previousState: shares.previousState })
+    .from(shares)
+    .innerJoin(administrators, eq(administrators.id, shares.admId))
+    .leftJoin(funds, eq(funds.id, shares.fundId))
+    .leftJoin(cancelReasons, eq(cancelReasons.id, shares.cancelReason))
+    // Another tenant's share is "not found", exactly like a missing one: numbers cannot be probed.
+    .where(and(eq(shares.contractNumber, contractNumber), shareScopeCondition(scope)))
+    .limit(1);
+  if (!row) throw notFound('Share');
+  return row;
+}
+
+async function processHistory(db: Db, shareId: string): Promise<ProcessHistoryEntry[]> {
+  const rows = await db
+    .select({ step: processStatusHistory.step, state: processStatusHistory.state, at: processStatusHistory.at })
+    .from(processStatusHistory)
+    .where(eq(processStatusHistory.shareId, shareId))
+    .orderBy(processStatusHistory.at, processStatusHistory.id);
+  return rows.map((r) => ({ step: r.step, state: r.state, at: r.at.toISOString() }));
+}
+
+export async function getShare(db: Db, scope: Scope, contractNumber: string): Promise<ShareDetail> {
+  const row = await findShare(db, scope, contractNumber);
+  const history = await processHistory(db, row.shareId);
+  const item = toListItem(row);
+  return {
+    ...item,
+    sentToPartner: item.sentToPartner || isSentToPartner(history),
+    stateFlags: stateFlags(row.state),
+    groupCode: row.groupCode,
+    quotaCode: row.quotaCode,
+    creditValue: row.creditValue === null ? null : Number(row.creditValue),
+    previousState: row.previousState,
+    history,
+  };
+}
+
+export async function getShareStatus(db: Db, scope: Scope, contractNumber: string) {
+  const row = await findShare(db, scope, contractNumber);
+  const history = await processHistory(db, row.shareId);
+  return { step: row.processStep, history, sentToPartner: row.sentToPartner || isSentToPartner(history) };
+}

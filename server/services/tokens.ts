@@ -1,0 +1,37 @@
+/** Session tokens: HS256 JWTs whose claims are exactly SPEC §3 (TokenClaims). */
+import { SignJWT, jwtVerify } from 'jose';
+import type { TokenClaims } from '../../src/domain/profiles';
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signToken(claims: Omit<TokenClaims, 'exp'>, secret: string, ttlSeconds: number): Promise<{ token: string; exp: number }> {
+  const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+  // Only the SPEC claims: no iat/sub/iss, so the client's decoded token is the documented shape.
+  const payload: Omit<TokenClaims, 'exp'> = {
+    userId: claims.userId,
+    profiles: claims.profiles,
+    name: claims.name,
+    email: claims.email,
+    lastAccess: claims.lastAccess,
+    playerIsRepasse: claims.playerIsRepasse,
+    deniedPermissions: claims.deniedPermissions,
+  };
+  const token = await new SignJWT({ ...payload }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime(exp).sign(keyOf(secret));
+  return { token, exp };
+}
+
+/** The token's userId when its signature and exp are good; null for anything else. */
+export async function verifyToken(token: string, secret: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], requiredClaims: ['exp'] });
+    return typeof payload.userId === 'string' && payload.userId ? payload.userId : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The bearer token of an Authorization header, or null. */
+export const bearerOf = (header: string | undefined): string | null => {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return m ? m[1] : null;
+};
