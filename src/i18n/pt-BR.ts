@@ -4,6 +4,7 @@ export const ptBR = {
     title: 'Repasse',
     loading: 'Carregando…',
     empty: 'Nenhum registro encontrado',
+    total: '{{count}} registros',
     retry: 'Tentar novamente',
   },
   auth: {
@@ -26,6 +27,7 @@ export const ptBR = {
     none: 'Sem perfil',
   },
   menu: {
+    label: 'Menu principal',
     shares: 'Listagem',
     pendencies: 'Pendências',
     transfers: 'Transferência',
@@ -77,6 +79,8 @@ export const ptBR = {
     filterFund: 'Fundo',
     filterPersonType: 'Tipo de pessoa',
     filterUpdatedAt: 'Atualização',
+    updatedFrom: 'Atualizada de',
+    updatedTo: 'Atualizada até',
     clearFilters: 'Limpar filtros',
     total: '{{count}} cotas',
     titles: {

@@ -1,0 +1,25 @@
+import { useTranslate } from '@refinedev/core';
+import { Menu } from 'antd';
+import { createElement } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAllowedResources } from './useAllowedResources';
+
+/** The menu lists only what the profile may open (the accessControlProvider decides). */
+export const SideMenu = () => {
+  const t = useTranslate();
+  const { pathname } = useLocation();
+  const { allowed } = useAllowedResources();
+  const selected = allowed.find((r) => pathname === r.route || pathname.startsWith(`${r.route}/`));
+  return (
+    <Menu
+      mode="inline"
+      aria-label={t('menu.label')}
+      selectedKeys={selected ? [selected.route] : []}
+      items={allowed.map((r) => ({
+        key: r.route,
+        icon: createElement(r.icon),
+        label: <Link to={r.route}>{t(r.labelKey)}</Link>,
+      }))}
+    />
+  );
+};

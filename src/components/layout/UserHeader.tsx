@@ -1,0 +1,23 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useGetIdentity, useLogout, useTranslate } from '@refinedev/core';
+import { Avatar, Button, Space, Tag, Typography } from 'antd';
+import type { Identity } from '../../providers/authProvider';
+
+/** The signed-in user's name and profile, and the way out. */
+export const UserHeader = () => {
+  const t = useTranslate();
+  const { data: identity } = useGetIdentity<Identity>();
+  const { mutate: logout, isPending } = useLogout();
+  return (
+    <Space size="middle" align="center">
+      <Avatar size="small" icon={<UserOutlined />} aria-hidden />
+      <Typography.Text strong data-testid="user-name">
+        {identity?.name}
+      </Typography.Text>
+      {identity && <Tag data-testid="user-profile">{t(`profile.${identity.profile ?? 'none'}`)}</Tag>}
+      <Button icon={<LogoutOutlined />} onClick={() => logout()} loading={isPending}>
+        {t('auth.logout')}
+      </Button>
+    </Space>
+  );
+};

@@ -1,0 +1,178 @@
+import { getDefaultFilter, useCan, useList, usePermissions, useTranslate, type CrudFilter } from '@refinedev/core';
+import { Button, DatePicker, Input, Select, Space } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { FEATURE_FLAGS, PROFILES, SHARE_STATES, type FundItem, type ShareListItem } from '../../domain';
+import dayjs from '../../dayjs';
+import type { Permissions } from '../../providers/authProvider';
+import type { ResourceDef } from '../../resources';
+import { shareFilter, toShareListFilters } from '../../resources/shareFilters';
+
+interface Props {
+  def: ResourceDef;
+  filters: CrudFilter[];
+  apply: (changes: CrudFilter[]) => void;
+  clear: () => void;
+  rows: readonly Record<string, unknown>[];
+}
+
+const CONTROL_WIDTH = 220;
+
+/** Text is applied on Enter or the search button, not per keystroke, so the URL and the server stay calm. */
+const SearchBox = ({ value, onSearch }: { value: string; onSearch: (q: string) => void }) => {
+  const t = useTranslate();
+  const [text, setText] = useState(value);
+  // The URL can change under us (clear filters, back button); the box must follow it.
+  useEffect(() => setText(value), [value]);
+  return (
+    <Input.Search
+      aria-label={t('shares.search')}
+      placeholder={t('shares.searchPlaceholder')}
+      allowClear
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onSearch={(q) => onSearch(q.trim())}
+      enterButton={t('shares.search')}
+      style={{ width: 360 }}
+    />
+  );
+};
+
+/**
+ * There is no call that lists administrators, so the options are the ones seen in the rows so far,
+ * plus the one selected in the URL (shown by id until a row names it).
+ */
+const AdministratorSelect = ({ value, rows, onChange }: { value?: number; rows: Props['rows']; onChange: (v?: number) => void }) => {
+  const t = useTranslate();
+  const [known, setKnown] = useState<Map<number, string>>(() => new Map());
+  useEffect(() => {
+    setKnown((prev) => {
+      let next: Map<number, string> | null = null;
+      for (const r of rows as Partial<ShareListItem>[]) {
+        if (typeof r.admId === 'number' && r.admName && prev.get(r.admId) !== r.admName) {
+          next ??= new Map(prev);
+          next.set(r.admId, r.admName);
+        }
+      }
+      return next ?? prev;
+    });
+  }, [rows]);
+  const options = useMemo(() => {
+    const list = [...known].map(([id, name]) => ({ value: id, label: name }));
+    if (value !== undefined && !known.has(value)) list.push({ value, label: `#${value}` });
+    return list.sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
+  }, [known, value]);
+  return (
+    <Select
+      aria-label={t('shares.filterAdministrator')}
+      placeholder={t('shares.filterAdministrator')}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      value={value}
+      options={options}
+      onChange={(v) => onChange(v ?? undefined)}
+      style={{ width: CONTROL_WIDTH }}
+    />
+  );
+};
+
+const FundSelect = ({ value, onChange }: { value?: number; onChange: (v?: number) => void }) => {
+  const t = useTranslate();
+  const { result, query } = useList<FundItem>({ resource: 'funds', pagination: { currentPage: 1, pageSize: 100 } });
+  const options = result.data.map((f) => ({ value: f.fundId, label: f.name }));
+  if (value !== undefined && !options.some((o) => o.value === value)) options.push({ value, label: `#${value}` });
+  return (
+    <Select
+      aria-label={t('shares.filterFund')}
+      placeholder={t('shares.filterFund')}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      loading={query.isLoading}
+      value={value}
+      options={options}
+      onChange={(v) => onChange(v ?? undefined)}
+      style={{ width: CONTROL_WIDTH }}
+    />
+  );
+};
+
+/** The filter bar. Every control shows what the URL says, so a reload shows the filters it applies. */
+export const ListFilters = ({ def, filters, apply, clear, rows }: Props) => {
+  const t = useTranslate();
+  const { data: permissions } = usePermissions<Permissions>({});
+  const { data: fundAccess } = useCan({ action: 'fund.list' });
+  const current = toShareListFilters(filters);
+  const shows = (k: ResourceDef['filters'][number]) => def.filters.includes(k);
+
+  const showAdministrator = shows('admId') && permissions?.profile === 'operator';
+  const showFund = shows('fundId') && FEATURE_FLAGS.displayFundFilters && fundAccess?.can === true;
+  const stateOptions = (def.stateOptions ?? SHARE_STATES).map((s) => ({ value: s, label: t(`shareState.${s}`) }));
+  const profile = getDefaultFilter('profile', filters, 'eq') as string | undefined;
+  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
+    current.updatedFrom || current.updatedTo
+      ? [current.updatedFrom ? dayjs(current.updatedFrom) : null, current.updatedTo ? dayjs(current.updatedTo) : null]
+      : null;
+
+  return (
+    <Space wrap size="middle" style={{ marginBottom: 16 }} role="search">
+      {shows('q') && <SearchBox value={current.q ?? ''} onSearch={(q) => apply([shareFilter('q', q)])} />}
+      {shows('state') && (
+        <Select
+          mode="multiple"
+          aria-label={t('shares.filterState')}
+          placeholder={t('shares.filterState')}
+          allowClear
+          maxTagCount="responsive"
+          value={current.state ?? []}
+          options={stateOptions}
+          onChange={(v) => apply([shareFilter('state', v)])}
+          style={{ minWidth: 260 }}
+        />
+      )}
+      {shows('isPj') && (
+        <Select
+          aria-label={t('shares.filterPersonType')}
+          placeholder={t('shares.filterPersonType')}
+          allowClear
+          value={current.isPj === undefined ? undefined : current.isPj ? 'pj' : 'pf'}
+          options={[
+            { value: 'pf', label: t('shares.pf') },
+            { value: 'pj', label: t('shares.pj') },
+          ]}
+          onChange={(v?: string) => apply([shareFilter('isPj', v === undefined ? undefined : v === 'pj')])}
+          style={{ width: 160 }}
+        />
+      )}
+      {showAdministrator && <AdministratorSelect value={current.admId} rows={rows} onChange={(v) => apply([shareFilter('admId', v)])} />}
+      {showFund && <FundSelect value={current.fundId} onChange={(v) => apply([shareFilter('fundId', v)])} />}
+      {shows('updatedAt') && (
+        <DatePicker.RangePicker
+          aria-label={t('shares.filterUpdatedAt')}
+          placeholder={[t('shares.updatedFrom'), t('shares.updatedTo')]}
+          format="L"
+          allowEmpty={[true, true]}
+          value={range}
+          onChange={(dates) =>
+            apply([
+              shareFilter('updatedFrom', dates?.[0]?.format('YYYY-MM-DD')),
+              shareFilter('updatedTo', dates?.[1]?.format('YYYY-MM-DD')),
+            ])
+          }
+        />
+      )}
+      {shows('profile') && (
+        <Select
+          aria-label={t('users.profile')}
+          placeholder={t('users.profile')}
+          allowClear
+          value={profile}
+          options={PROFILES.map((p) => ({ value: p, label: t(`profile.${p}`) }))}
+          onChange={(v?: string) => apply([{ field: 'profile', operator: 'eq', value: v }])}
+          style={{ width: 180 }}
+        />
+      )}
+      <Button onClick={clear}>{t('shares.clearFilters')}</Button>
+    </Space>
+  );
+};

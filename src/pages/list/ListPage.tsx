@@ -1,0 +1,72 @@
+import { CanAccess, useTranslate } from '@refinedev/core';
+import { Alert, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
+import { PAGINATION, columnWidth } from '../../domain';
+import type { ResourceDef } from '../../resources';
+import { renderCell } from './cells';
+import { ListFilters } from './ListFilters';
+import { sortOrderOf, useListTable, type Row } from './useListTable';
+
+/**
+ * The one list page: columns, filters, sorting and pagination all come from a resource definition
+ * (src/resources). Filters, sort and page live in the URL (syncWithLocation), so a reload or a shared
+ * link shows the same list with the same controls filled in.
+ */
+const ListTable = ({ def }: { def: ResourceDef }) => {
+  const t = useTranslate();
+  const { rows, total, loading, currentPage, pageSize, sorters, filters, onChange, applyFilters, clearFilters } = useListTable(def);
+
+  // SPEC §9: no selection column yet, so the table is not "flagged".
+  const width = columnWidth(def.columns.length, false);
+  const columns: TableColumnsType<Row> = useMemo(
+    () =>
+      def.columns.map((c) => ({
+        key: c.sortField ?? c.key,
+        dataIndex: c.dataIndex,
+        title: t(c.titleKey),
+        width,
+        ellipsis: true,
+        // Controlled, so the arrow follows the URL (a reload, or the menu link that resets the list).
+        ...(c.sortField ? { sorter: true, sortOrder: sortOrderOf(c.sortField, sorters) } : {}),
+        render: (value: unknown) => renderCell(c.cell, value, t),
+      })),
+    [def.columns, sorters, t, width],
+  );
+
+  return (
+    <>
+      {def.filters.length > 0 && <ListFilters def={def} filters={filters} apply={applyFilters} clear={clearFilters} rows={rows} />}
+      <Table<Row>
+        dataSource={rows}
+        rowKey={def.rowKey}
+        columns={columns}
+        loading={loading}
+        onChange={onChange}
+        pagination={{
+          current: currentPage,
+          pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGINATION.pageSizeOptions.map(String),
+          showTotal: (n: number) => t(def.totalKey ?? 'app.total', { count: n }),
+        }}
+        scroll={{ x: width * def.columns.length }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(def.emptyKey ?? 'app.empty')} /> }}
+      />
+    </>
+  );
+};
+
+const ListPage = ({ def }: { def: ResourceDef }) => {
+  const t = useTranslate();
+  return (
+    <CanAccess resource={def.name} action="list" fallback={<Alert type="warning" showIcon message={t('forbiddenPage.title')} />}>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t(def.titleKey)}
+      </Typography.Title>
+      <ListTable def={def} />
+    </CanAccess>
+  );
+};
+
+export default ListPage;

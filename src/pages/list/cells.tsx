@@ -1,0 +1,43 @@
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { processStepKey, type ShareState } from '../../domain';
+import { EMPTY_CELL, formatDate, formatDateTime, formatDocument } from '../../components/formatters';
+import type { CellKind } from '../../resources';
+
+type Translate = (key: string) => string;
+
+/** One colour per state, so a column of states reads at a glance. */
+export const STATE_COLORS: Record<ShareState, string> = {
+  available: 'blue',
+  sent_to_autoservice: 'cyan',
+  accepted_by_client: 'geekblue',
+  received_from_client: 'purple',
+  approved_by_adm: 'gold',
+  payment_done: 'green',
+  with_pendency: 'red',
+};
+
+const text = (v: unknown): string => (v === null || v === undefined || v === '' ? EMPTY_CELL : String(v));
+
+export const renderCell = (kind: CellKind | undefined, value: unknown, t: Translate): ReactNode => {
+  switch (kind) {
+    case 'document':
+      return formatDocument(value as string | null);
+    case 'shareState':
+      return value ? <Tag color={STATE_COLORS[value as ShareState]}>{t(`shareState.${String(value)}`)}</Tag> : EMPTY_CELL;
+    case 'processStep':
+      return t(processStepKey(value as number | null));
+    case 'personType':
+      return t(value ? 'shares.pj' : 'shares.pf');
+    case 'date':
+      return formatDate(value as string | null);
+    case 'dateTime':
+      return formatDateTime(value as string | null);
+    case 'boolean':
+      return t(value ? 'common.yes' : 'common.no');
+    case 'profile':
+      return value ? t(`profile.${String(value)}`) : EMPTY_CELL;
+    default:
+      return text(value);
+  }
+};

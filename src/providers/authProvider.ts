@@ -1,0 +1,82 @@
+import type { AuthProvider } from '@refinedev/core';
+import type { AxiosInstance } from 'axios';
+import { API, type LoginResponse, type Profile } from '../domain';
+import { toHttpError } from './httpError';
+import { http as defaultHttp } from './http';
+import { t } from './i18nProvider';
+import { clearToken, readSession, storeToken } from './session';
+
+export const HOME_ROUTE = '/listagem';
+export const LOGIN_ROUTE = '/';
+
+export interface Identity {
+  id: string;
+  name: string;
+  email: string;
+  profile: Profile | null;
+  playerIsRepasse: boolean;
+}
+
+export interface Permissions {
+  profile: Profile | null;
+  deniedPermissions: string[];
+}
+
+export interface LoginParams {
+  email: string;
+  password: string;
+}
+
+const failure = (message: string) => ({ success: false, error: { name: t('errors.title'), message } });
+
+/** SPEC §6: the session is the token in local storage, read through its claims. */
+export const createAuthProvider = (client: AxiosInstance = defaultHttp): AuthProvider => ({
+  login: async ({ email, password }: LoginParams) => {
+    try {
+      const { data } = await client.post<LoginResponse>(API.user.login.path, { username: email, password });
+      // A token the app would reject at once (no profiles, already expired) is no login at all.
+      if (!readSession(data?.token ?? null)) return failure('User not authorized for platform');
+      storeToken(data.token);
+      return { success: true, redirectTo: HOME_ROUTE };
+    } catch (e) {
+      return failure(toHttpError(e).message);
+    }
+  },
+
+  logout: async () => {
+    clearToken();
+    return { success: true, redirectTo: LOGIN_ROUTE };
+  },
+
+  check: async () => {
+    if (readSession()) return { authenticated: true };
+    // An expired or malformed token is worthless; dropping it keeps later checks cheap and honest.
+    clearToken();
+    return { authenticated: false, logout: true, redirectTo: LOGIN_ROUTE };
+  },
+
+  onError: async (error: { statusCode?: number; status?: number } | undefined) => {
+    const status = error?.statusCode ?? error?.status;
+    if (status === 401) return { logout: true, redirectTo: LOGIN_ROUTE, error: error as Error };
+    return {};
+  },
+
+  getIdentity: async (): Promise<Identity | null> => {
+    const s = readSession();
+    if (!s) return null;
+    return {
+      id: String(s.claims.userId),
+      name: s.claims.name ?? '',
+      email: s.claims.email ?? '',
+      profile: s.profile,
+      playerIsRepasse: s.claims.playerIsRepasse === true,
+    };
+  },
+
+  getPermissions: async (): Promise<Permissions | null> => {
+    const s = readSession();
+    return s ? { profile: s.profile, deniedPermissions: s.deniedPermissions } : null;
+  },
+});
+
+export const authProvider = createAuthProvider();

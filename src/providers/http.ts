@@ -1,0 +1,48 @@
+import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { API, API_BASE_PATH } from '../domain';
+import { clearToken, readToken } from './session';
+
+type UnauthorizedHandler = () => void;
+
+const goToRoot: UnauthorizedHandler = () => {
+  if (window.location.pathname !== '/') window.location.replace('/');
+};
+
+let onUnauthorized: UnauthorizedHandler = goToRoot;
+
+/**
+ * The app installs a router-aware handler once it has mounted, so a 401 navigates without reloading
+ * the page; before that (or in tests) a plain location change does the job.
+ */
+export const setUnauthorizedHandler = (handler: UnauthorizedHandler | null): void => {
+  onUnauthorized = handler ?? goToRoot;
+};
+
+export const apiBaseUrl = (): string => import.meta.env.VITE_API_URL || API_BASE_PATH;
+
+/** The login call answers 401 for a wrong password; that is a message for the user, not a lost session. */
+const isLoginCall = (config?: InternalAxiosRequestConfig): boolean =>
+  !!config?.url && config.url.replace(/\?.*$/, '').endsWith(API.user.login.path);
+
+export const createHttp = (baseURL: string = apiBaseUrl()): AxiosInstance => {
+  const instance = axios.create({ baseURL, headers: { Accept: 'application/json' } });
+
+  instance.interceptors.request.use((config) => {
+    const token = readToken();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+
+  instance.interceptors.response.use(undefined, (error: unknown) => {
+    if (axios.isAxiosError(error) && error.response?.status === 401 && !isLoginCall(error.config)) {
+      clearToken();
+      onUnauthorized();
+    }
+    return Promise.reject(error);
+  });
+
+  return instance;
+};
+
+/** The one axios instance of the app (DESIGN §1). */
+export const http = createHttp();

@@ -1,0 +1,68 @@
+import { CloseCircleFilled, CloseOutlined } from '@ant-design/icons';
+import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
+import { App } from 'antd';
+import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
+import { useMemo, type CSSProperties } from 'react';
+import { TOAST, matchErrorMessage } from '../domain';
+import { t } from './i18nProvider';
+
+export const ERROR_TOAST_BACKGROUND = '#d32f2f';
+const WHITE = '#ffffff';
+
+/** SPEC §2: errors are a red filled box; every toast is 356 px wide (SPEC §9). */
+export const ERROR_TOAST_STYLE: CSSProperties = { width: TOAST.widthPx, background: ERROR_TOAST_BACKGROUND, color: WHITE };
+const TOAST_STYLE: CSSProperties = { width: TOAST.widthPx };
+
+/** SPEC §8: a server's text becomes its catalogue message, the "unexpected" message, or stays as is. */
+export const errorText = (text: string | null | undefined): string => {
+  const match = matchErrorMessage(text);
+  if (match.kind === 'catalogue') return t(`errors.${match.key}`);
+  if (match.kind === 'unexpected') return t('errors.unexpected');
+  return match.message;
+};
+
+/**
+ * Refine puts the server's message in `description` and a generic English title in `message`
+ * ("Error (status code: 404)"), so the description, when there is one, is what the user must read.
+ */
+export const toToast = (params: OpenNotificationParams): ArgsProps & { type: 'error' | 'success' | 'info' } => {
+  const key = params.key;
+  if (params.type === 'error') {
+    return {
+      key,
+      type: 'error',
+      role: 'alert',
+      message: <span style={{ color: WHITE }}>{errorText(params.description || params.message)}</span>,
+      icon: <CloseCircleFilled style={{ color: WHITE }} />,
+      closeIcon: <CloseOutlined style={{ color: WHITE }} />,
+      className: 'repasse-toast repasse-toast--error',
+      style: ERROR_TOAST_STYLE,
+    };
+  }
+  return {
+    key,
+    type: params.type === 'success' ? 'success' : 'info',
+    role: 'status',
+    message: params.message,
+    description: params.description,
+    className: 'repasse-toast',
+    style: TOAST_STYLE,
+  };
+};
+
+export const createNotificationProvider = (api: NotificationInstance): NotificationProvider => ({
+  open: (params) => {
+    const { type, ...args } = toToast(params);
+    api[type](args);
+  },
+  close: (key) => api.destroy(key),
+});
+
+/**
+ * Refine calls this hook inside antd's <App>, so toasts go through App.useApp() and obey its
+ * placement, offset, duration and maxCount (SPEC §2, §9).
+ */
+export const useNotificationProvider = (): NotificationProvider => {
+  const { notification } = App.useApp();
+  return useMemo(() => createNotificationProvider(notification), [notification]);
+};

@@ -1,0 +1,44 @@
+import { jwtDecode } from 'jwt-decode';
+import { STORAGE_KEYS, isSessionAuthorized, profileOf, type Profile, type TokenClaims } from '../domain';
+
+export interface Session {
+  token: string;
+  claims: Partial<TokenClaims>;
+  profile: Profile | null;
+  deniedPermissions: string[];
+}
+
+export const readToken = (): string | null => {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    return null;
+  }
+};
+
+export const storeToken = (token: string): void => localStorage.setItem(STORAGE_KEYS.token, token);
+
+export const clearToken = (): void => localStorage.removeItem(STORAGE_KEYS.token);
+
+/** Decodes without verifying: the server verifies; the app only reads claims to shape the UI. */
+export const decodeClaims = (token: string | null | undefined): Partial<TokenClaims> | null => {
+  if (!token) return null;
+  try {
+    const claims = jwtDecode<Partial<TokenClaims>>(token);
+    return claims && typeof claims === 'object' ? claims : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The current session when SPEC §6 authorizes it, else null. */
+export const readSession = (token: string | null = readToken()): Session | null => {
+  const claims = decodeClaims(token);
+  if (!token || !claims || !isSessionAuthorized(claims)) return null;
+  return {
+    token,
+    claims,
+    profile: profileOf({ profiles: claims.profiles ?? [] }),
+    deniedPermissions: Array.isArray(claims.deniedPermissions) ? claims.deniedPermissions : [],
+  };
+};

@@ -1,0 +1,23 @@
+import type { ResourceProps } from '@refinedev/core';
+import { canceledShares } from './canceledShares';
+import { funds } from './funds';
+import { pendencies } from './pendencies';
+import { players } from './players';
+import { shares } from './shares';
+import { transfers } from './transfers';
+import type { ResourceApi, ResourceDef } from './types';
+import { users } from './users';
+
+export type { CellKind, ColumnDef, FilterKind, ResourceAction, ResourceApi, ResourceDef } from './types';
+
+/** Menu order. */
+export const RESOURCES: readonly ResourceDef[] = [shares, pendencies, transfers, canceledShares, funds, players, users];
+
+export const resourceByName = (name: string | undefined): ResourceDef | undefined => RESOURCES.find((r) => r.name === name);
+
+/** What the dataProvider needs to know about each resource. */
+export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r.api]));
+
+/** The `resources` prop of <Refine>: routes for navigation and the menu, the rest stays in the definitions. */
+export const refineResources = (defs: readonly ResourceDef[] = RESOURCES): ResourceProps[] =>
+  defs.map((r) => ({ name: r.name, list: r.route, meta: { labelKey: r.labelKey } }));

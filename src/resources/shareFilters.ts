@@ -1,0 +1,76 @@
+/**
+ * Refine keeps filters as CrudFilters (and, with syncWithLocation, in the URL, where every value
+ * becomes a string). The share lists take one ShareListFilters object. These functions convert
+ * between the two and tolerate the string forms a reload produces.
+ */
+import type { CrudFilter, CrudSort } from '@refinedev/core';
+import { SHARE_SORT_FIELDS, isShareState, type ShareListFilters, type ShareSortField, type SortOrder } from '../domain';
+
+/** CrudFilter field and operator of each control. The updated-at range is two filters on one field. */
+export const SHARE_FILTER = {
+  q: { field: 'q', operator: 'contains' },
+  state: { field: 'state', operator: 'in' },
+  isPj: { field: 'isPj', operator: 'eq' },
+  admId: { field: 'admId', operator: 'eq' },
+  fundId: { field: 'fundId', operator: 'eq' },
+  updatedFrom: { field: 'updatedAt', operator: 'gte' },
+  updatedTo: { field: 'updatedAt', operator: 'lte' },
+} as const;
+
+type FilterSlot = keyof typeof SHARE_FILTER;
+
+const find = (filters: readonly CrudFilter[], slot: FilterSlot): unknown => {
+  const { field, operator } = SHARE_FILTER[slot];
+  const hit = filters.find((f) => 'field' in f && f.field === field && f.operator === operator);
+  return hit?.value;
+};
+
+const asText = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+const asId = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+const asBoolean = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
+const asDay = (v: unknown): string | undefined => (typeof v === 'string' && ISO_DAY.test(v) ? v.slice(0, 10) : undefined);
+
+const asStates = (v: unknown): ShareListFilters['state'] => {
+  const list = (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).filter(isShareState);
+  return list.length ? [...new Set(list)] : undefined;
+};
+
+/** The ShareListFilters a set of CrudFilters means; keys without a value are left out. */
+export const toShareListFilters = (filters: readonly CrudFilter[] = []): ShareListFilters => {
+  const out: ShareListFilters = {
+    q: asText(find(filters, 'q')),
+    state: asStates(find(filters, 'state')),
+    isPj: asBoolean(find(filters, 'isPj')),
+    admId: asId(find(filters, 'admId')),
+    fundId: asId(find(filters, 'fundId')),
+    updatedFrom: asDay(find(filters, 'updatedFrom')),
+    updatedTo: asDay(find(filters, 'updatedTo')),
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ShareListFilters;
+};
+
+/**
+ * The CrudFilter that sets one control. An undefined value still yields a filter: Refine's merge
+ * drops filters whose value is undefined, which is how a control is cleared.
+ */
+export const shareFilter = (slot: FilterSlot, value: unknown): CrudFilter => {
+  const { field, operator } = SHARE_FILTER[slot];
+  const empty = value === '' || value === null || (Array.isArray(value) && value.length === 0);
+  return { field, operator, value: empty ? undefined : value };
+};
+
+export const isShareSortField = (v: unknown): v is ShareSortField => typeof v === 'string' && (SHARE_SORT_FIELDS as readonly string[]).includes(v);
+
+/** The first sorter the server knows, as its `sort`/`order` pair. */
+export const toShareSort = (sorters: readonly CrudSort[] = []): { sort: ShareSortField; order: SortOrder } | null => {
+  const s = sorters.find((x) => isShareSortField(x.field));
+  if (!s || !isShareSortField(s.field)) return null;
+  return { sort: s.field, order: s.order === 'asc' ? 'asc' : 'desc' };
+};

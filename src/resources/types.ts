@@ -1,0 +1,56 @@
+import type { CrudFilter, CrudSort } from '@refinedev/core';
+import type { ComponentType } from 'react';
+import type { Endpoint, Permission, ShareState } from '../domain';
+
+/** How a cell shows its value; the list page owns the renderers so that definitions stay data. */
+export type CellKind = 'text' | 'document' | 'shareState' | 'processStep' | 'personType' | 'date' | 'dateTime' | 'boolean' | 'profile';
+
+export interface ColumnDef {
+  key: string;
+  /** i18n key of the header. */
+  titleKey: string;
+  dataIndex: string;
+  cell?: CellKind;
+  /** The server's sort field (SHARE_SORT_FIELDS) when the column sorts. */
+  sortField?: string;
+}
+
+/** Filter controls a list may show. Some show only for some profiles (decided by the list page). */
+export type FilterKind = 'q' | 'state' | 'isPj' | 'admId' | 'fundId' | 'updatedAt' | 'profile';
+
+/** Refine actions the app uses today; each resource names the permission each one needs. */
+export type ResourceAction = 'list' | 'show';
+
+/**
+ * `share` lists take the JSON `filters`, `sort` and `order` of DESIGN §3; `plain` lists take only
+ * page, limit and the query parameters named in `queryFilters`.
+ */
+export interface ResourceApi {
+  kind: 'share' | 'plain';
+  list: Endpoint;
+  /** Fetches one record by id, as `?{idParam}=id`. */
+  get?: { endpoint: Endpoint; idParam: string };
+  queryFilters?: readonly string[];
+}
+
+export interface ResourceDef {
+  name: string;
+  route: string;
+  /** i18n keys of the menu entry and the page title. */
+  labelKey: string;
+  titleKey: string;
+  icon: ComponentType;
+  api: ResourceApi;
+  permissions: Partial<Record<ResourceAction, Permission>>;
+  rowKey: string;
+  columns: readonly ColumnDef[];
+  filters: readonly FilterKind[];
+  /** Options of the state filter when a list only ever holds some states. */
+  stateOptions?: readonly ShareState[];
+  /** Filters the user cannot remove (the pendency list is the share list restricted to a state). */
+  permanentFilters?: CrudFilter[];
+  defaultSorters?: CrudSort[];
+  emptyKey?: string;
+  /** i18n key of the pagination total, with `{{count}}`. */
+  totalKey?: string;
+}

@@ -1,0 +1,85 @@
+/**
+ * Like Refine's own packages/antd tests: a <Refine> with a MemoryRouter around the component under
+ * test. Providers default to the app's real ones; pass a dataProvider (or an axios-backed one) to
+ * control what the lists receive.
+ */
+import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider, type NotificationProvider, type ResourceProps } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import ptBR from 'antd/es/locale/pt_BR';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { createAccessControlProvider } from '../../src/providers/accessControlProvider';
+import { createAuthProvider } from '../../src/providers/authProvider';
+import { BrandContext } from '../../src/providers/BrandContext';
+import { i18nProvider } from '../../src/providers/i18nProvider';
+import { useNotificationProvider } from '../../src/providers/notificationProvider';
+import { DEFAULT_BRAND, type Brand } from '../../src/providers/whiteLabel';
+import { refineResources } from '../../src/resources';
+import { NOTIFICATION_CONFIG, REFINE_OPTIONS, brandTheme } from '../../src/shell';
+
+export interface TestWrapperProps {
+  dataProvider?: DataProvider;
+  authProvider?: AuthProvider;
+  accessControlProvider?: AccessControlProvider;
+  notificationProvider?: NotificationProvider | (() => NotificationProvider);
+  resources?: ResourceProps[];
+  routerInitialEntries?: string[];
+  brand?: Brand;
+}
+
+/** A dataProvider whose lists are empty unless a test says otherwise. */
+export const mockDataProvider = (overrides: Partial<DataProvider> = {}): DataProvider => ({
+  getApiUrl: () => '/api',
+  getList: vi.fn(async () => ({ data: [], total: 0 })),
+  getOne: vi.fn(async () => ({ data: {} })),
+  create: vi.fn(),
+  update: vi.fn(),
+  deleteOne: vi.fn(),
+  ...overrides,
+});
+
+/** Shows the router's location so tests can read what syncWithLocation wrote. */
+export const LocationProbe = () => {
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="location" hidden>
+      {decodeURIComponent(`${pathname}${search}`)}
+    </output>
+  );
+};
+
+export const TestWrapper =
+  ({
+    dataProvider = mockDataProvider(),
+    authProvider = createAuthProvider(),
+    accessControlProvider = createAccessControlProvider(),
+    notificationProvider = useNotificationProvider,
+    resources = refineResources(),
+    routerInitialEntries = ['/'],
+    brand = DEFAULT_BRAND,
+  }: TestWrapperProps = {}) =>
+  ({ children }: { children: ReactNode }) => (
+    <BrandContext.Provider value={brand}>
+      <ConfigProvider locale={ptBR} theme={brandTheme(brand)}>
+        <AntdApp notification={NOTIFICATION_CONFIG}>
+          <MemoryRouter initialEntries={routerInitialEntries}>
+            <Refine
+              dataProvider={dataProvider}
+              authProvider={authProvider}
+              accessControlProvider={accessControlProvider}
+              notificationProvider={notificationProvider}
+              i18nProvider={i18nProvider}
+              routerProvider={routerProvider}
+              resources={resources}
+              options={REFINE_OPTIONS}
+            >
+              {children}
+              <LocationProbe />
+            </Refine>
+          </MemoryRouter>
+        </AntdApp>
+      </ConfigProvider>
+    </BrandContext.Provider>
+  );

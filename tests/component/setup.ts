@@ -1,0 +1,55 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import '../../src/dayjs';
+
+/*
+ * One react-router for everyone. @refinedev/react-router runs as native ESM and gets react-router's
+ * ESM build, while Vitest resolves the app's own `react-router` imports to the CommonJS build: two
+ * copies, two router contexts, and "useLocation() may be used only in the context of a <Router>".
+ * Pointing the app at the ESM build Refine uses makes them one. (In the browser bundle there is only
+ * ever one copy.)
+ */
+vi.mock('react-router', async () => {
+  const { createRequire } = await import('node:module');
+  const esm = createRequire(import.meta.url).resolve('react-router').replace(/index\.js$/, 'index.mjs');
+  return import(/* @vite-ignore */ esm);
+});
+
+// antd reads media queries (Grid, Layout.Sider breakpoints); jsdom has none.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }),
+});
+
+// rc-resize-observer (Table, Select, Input.TextArea) needs a ResizeObserver.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= ResizeObserverStub;
+
+// jsdom throws "Not implemented" for pseudo-element styles, which antd asks for when measuring scrollbars.
+const getComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
+
+// antd's Table scrolls its body into view on page change.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+Element.prototype.scrollTo = vi.fn() as unknown as typeof Element.prototype.scrollTo;
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  document.title = '';
+});
