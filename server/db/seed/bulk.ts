@@ -24,6 +24,9 @@ export type ColumnType =
 
 type Executor = Pick<Db | Tx, 'execute'>;
 
+/** The rows of a raw `execute`: both drivers answer `{ rows }`, the shared Db type says unknown. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 const toText = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString();
@@ -32,7 +35,8 @@ const toText = (v: unknown): string | null => {
   return JSON.stringify(v);
 };
 
-export class Batch<Row extends Record<string, unknown>> {
+/** `K` is inferred from the column map, so a row with a misspelt or missing column does not compile. */
+export class Batch<K extends string> {
   private readonly names: string[];
   private readonly columns: (string | null)[][];
   private readonly statementHead: string;
@@ -41,17 +45,17 @@ export class Batch<Row extends Record<string, unknown>> {
 
   constructor(
     readonly table: string,
-    readonly types: Record<keyof Row & string, ColumnType>,
+    readonly types: Record<K, ColumnType>,
   ) {
     this.names = Object.keys(types);
     this.columns = this.names.map(() => []);
     const cols = this.names.map((n) => `"${n}"`).join(', ');
-    const casts = this.names.map((n, i) => `c${i}::${types[n as keyof Row & string]}`).join(', ');
+    const casts = this.names.map((n, i) => `c${i}::${types[n as K]}`).join(', ');
     this.statementHead = `INSERT INTO "${table}" (${cols}) SELECT ${casts} FROM unnest(`;
   }
 
-  push(row: Row): void {
-    for (let i = 0; i < this.names.length; i++) this.columns[i].push(toText(row[this.names[i]]));
+  push(row: Record<K, unknown>): void {
+    for (let i = 0; i < this.names.length; i++) this.columns[i].push(toText(row[this.names[i] as K]));
     this.rows++;
   }
 

@@ -89,7 +89,8 @@ export class Random {
    */
   uuid(index?: number): string {
     const hex = (n: number, len: number) => (n >>> 0).toString(16).padStart(len, '0').slice(-len);
-    const head = index === undefined ? this.u32() : scramble32(index);
+    // The XOR keeps it a bijection and spares share 0 an all-zero prefix.
+    const head = index === undefined ? this.u32() : scramble32((index ^ 0x5bd1e995) >>> 0);
     const b = this.u32();
     const c = this.u32();
     const d = this.u32();
