@@ -10,7 +10,7 @@ import { runMigrations } from '../../server/db/migrate';
 import { DEMO_USERS, seed, type SeedSummary } from '../../server/db/seed';
 import { rowsOf } from '../../server/db/seed/bulk';
 import { verifyPassword } from '../../server/services/password';
-import { personComplete } from '../../src/domain/completeness';
+import { personComplete, type Person } from '../../src/domain/completeness';
 import { PROCESS_STEPS } from '../../src/domain/processSteps';
 import { SHARE_STATES } from '../../src/domain/shareStates';
 import { isCnpj, isCpf, isEmail, isPhone } from '../../src/domain/validation';
@@ -161,7 +161,7 @@ describe.each(backends)('seed on %s', (kind) => {
   });
 
   it('leaves about a fifth of the first signers incomplete', async () => {
-    const rows = await query<Record<string, unknown> & { is_pj: boolean }>(
+    const rows = await query<Person & { is_pj: boolean }>(
       handle,
       sql`SELECT p.name, p.cpf, p.phone, p.email, p.rg, p.document_dispatcher AS "documentDispatcher", p.occupation,
                  p.marital_status AS "maritalStatus", p.nationality, p.address, s.is_pj
