@@ -2,7 +2,8 @@
  * `npm start` / `npm run serve`: config > database (PGlite under DATA_DIR unless DATABASE_URL) >
  * migrations > demo data on an empty database > HTTP server for the API and the built app.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -20,7 +21,11 @@ function banner(config: Config, handle: DatabaseHandle, users: { email: string; 
     ` Repasse is running at ${url}`,
     ` API ${url}/api  ·  API docs ${url}/api/docs`,
     ` Database: ${handle.kind} at ${handle.location}${seeded ? ` (seeded now: ${shares} shares)` : ''}`,
-    config.staticDir ? ` Web app: ${config.staticDir}` : ' Web app: not served here (STATIC_DIR is empty)',
+    !config.staticDir
+      ? ' Web app: not served here (STATIC_DIR is empty)'
+      : existsSync(join(config.staticDir, 'index.html'))
+        ? ` Web app: ${config.staticDir}`
+        : ` Web app: not built yet in ${config.staticDir} (npm start builds it; or npm run build)`,
     '',
     ' Demo users:',
     ...users.map((u) => `   ${u.email.padEnd(width)}  ${u.profile}`),

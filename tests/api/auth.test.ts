@@ -1,0 +1,206 @@
+/**
+ * Login, tokens, the auth hook and permissions, as a client of the API sees them.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { DEMO_USERS } from '../../server/db/seed';
+import { users } from '../../server/db/schema';
+import { hashPassword } from '../../server/services/password';
+import { signToken } from '../../server/services/tokens';
+import { API, type Endpoint, isPublicEndpoint } from '../../src/domain/apiPaths';
+import { API_BASE_PATH } from '../../src/domain/constants';
+import { ENDPOINT_PERMISSIONS, can } from '../../src/domain/permissions';
+import { type TokenClaims, profileOf } from '../../src/domain/profiles';
+import { PASSWORD, type TestApp, USERS, createTestApp, testConfig } from './support/app';
+import { expectError, expectOk } from './support/expect';
+
+const CLAIM_KEYS = ['deniedPermissions', 'email', 'exp', 'lastAccess', 'name', 'playerIsRepasse', 'profiles', 'userId'];
+const ALL_ENDPOINTS: Endpoint[] = Object.values(API).flatMap((v) => ('method' in v ? [v as Endpoint] : (Object.values(v) as Endpoint[])));
+
+/** The calls this issue implements; later issues add theirs to the table and to the server. */
+const IMPLEMENTED = [
+  API.user.login, API.user.list, API.share.list, API.share.canceledList, API.share.canceledReasonList, API.share.transferList,
+  API.share.get, API.share.statusGet, API.config.whiteLabelGet, API.config.admConfigGet, API.fund.list, API.player.list, API.health,
+];
+
+let t: TestApp;
+const login = (username: string, password: string) => t.inject({ method: 'POST', url: '/api/user/login', payload: { username, password } });
+const registered = (e: Endpoint) => t.app.hasRoute({ method: e.method, url: `${API_BASE_PATH}${e.path}` });
+
+beforeAll(async () => {
+  t = await createTestApp({ shares: 60 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /user/login', () => {
+  const loginUsers = DEMO_USERS.filter((u) => !u.passwordExpired);
+
+  it.each(loginUsers.map((u) => [u.email, u] as const))('signs in %s with claims exactly as SPEC §3', async (_email, demo) => {
+    const [before] = await t.handle.db.select().from(users).where(eq(users.email, demo.email));
+    const started = Math.floor(Date.now() / 1000);
+    const body = expectOk<{ token: string; firstAccess: boolean }>(await login(demo.email, PASSWORD));
+    expect(body.firstAccess).toBe(!!demo.mustChangePassword);
+    const claims = decodeJwt(body.token) as unknown as TokenClaims;
+    expect(Object.keys(claims).sort()).toEqual(CLAIM_KEYS);
+    expect(claims).toMatchObject({
+      userId: before.id,
+      profiles: demo.profiles,
+      name: demo.name,
+      email: demo.email,
+      playerIsRepasse: !!demo.playerIsRepasse,
+      deniedPermissions: demo.deniedPermissions ?? [],
+      // The access before this one: what a "last access" line shows.
+      lastAccess: before.lastAccess ? before.lastAccess.toISOString() : null,
+    });
+    expect(claims.exp).toBeGreaterThanOrEqual(started + t.config.jwtTtlSeconds);
+    expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + t.config.jwtTtlSeconds);
+    expect(profileOf(claims)).toBe(demo.profiles[0]);
+    const [after] = await t.handle.db.select().from(users).where(eq(users.email, demo.email));
+    expect(after.lastAccess!.getTime()).toBeGreaterThanOrEqual(started * 1000);
+  });
+
+  it('takes the e-mail in any case', async () => {
+    expectOk(await login('ADM@Acme.Repasse.dev', PASSWORD));
+  });
+
+  it('answers a wrong password and an unknown user with the same 401', async () => {
+    const wrong = await login(USERS.orbita, 'not-the-password');
+    const unknown = await login('nobody@repasse.dev', PASSWORD);
+    expectError(wrong, 401, 'Invalid credentials');
+    expectError(unknown, 401, 'Invalid credentials');
+    expect(unknown.body).toBe(wrong.body);
+  });
+
+  it('tells only the holder of the right password that it expired', async () => {
+    expectError(await login(USERS.expired, PASSWORD), 401, 'Password has expired');
+    expectError(await login(USERS.expired, 'wrong-password'), 401, 'Invalid credentials');
+  });
+
+  it('validates the body', async () => {
+    const body = expectError(await t.inject({ method: 'POST', url: '/api/user/login', payload: { username: USERS.operator } }), 400, 'password is required');
+    expect(body.errors).toEqual({ password: 'is required' });
+    expectError(await login('', PASSWORD), 400, /^Invalid body: username/);
+    expectError(await t.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{bad' }), 400);
+  });
+
+  it('locks an account after 5 failures in a row, for 15 minutes', async () => {
+    const email = 'lockout@repasse.dev';
+    await t.handle.db.insert(users).values({ email, name: 'Lock Out', passwordHash: await hashPassword(PASSWORD), profiles: ['operator'] });
+    for (let i = 0; i < 5; i++) expectError(await login(email, `wrong-${i}`), 401, 'Invalid credentials');
+    const locked = await login(email, PASSWORD);
+    expectError(locked, 429, 'Too many attempts, try again later');
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    // Once the lock has passed the right password works and the count starts over.
+    await t.handle.db.update(users).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(users.email, email));
+    expectOk(await login(email, PASSWORD));
+    const [row] = await t.handle.db.select().from(users).where(eq(users.email, email));
+    expect(row.failedLogins).toBe(0);
+    expect(row.lockedUntil).toBeNull();
+  });
+
+  it('locks unknown e-mails the same way, so a lockout does not reveal an account', async () => {
+    for (let i = 0; i < 5; i++) expectError(await login('ghost@repasse.dev', `wrong-${i}`), 401, 'Invalid credentials');
+    expectError(await login('ghost@repasse.dev', PASSWORD), 429, 'Too many attempts, try again later');
+  });
+
+  it('rate-limits attempts per address and e-mail', async () => {
+    const limited = await buildApp({ db: t.handle, config: testConfig({ loginRateLimit: { max: 3, windowMs: 60_000 } }) });
+    try {
+      const attempt = (username: string) => limited.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: PASSWORD } });
+      for (let i = 0; i < 3; i++) expectOk(await attempt(USERS.vertice));
+      const res = await attempt(USERS.vertice);
+      expectError(res, 429, 'Too many requests, try again later');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // Another e-mail from the same address has its own budget.
+      expectOk(await attempt(USERS.fundBeta));
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the auth hook', () => {
+  it('covers every call this issue implements', () => {
+    for (const e of IMPLEMENTED) expect(registered(e), `${e.method} ${e.path}`).toBe(true);
+  });
+
+  const protectedEndpoints = () => ALL_ENDPOINTS.filter((e) => registered(e) && !isPublicEndpoint(e));
+
+  const requestAll = async (headers: Record<string, string>) =>
+    Promise.all(
+      protectedEndpoints().map(async (e) => ({ e, res: await t.inject({ method: e.method, url: `${API_BASE_PATH}${e.path}`, headers }) })),
+    );
+
+  it('answers 401 on every non-public route without a token', async () => {
+    const results = await requestAll({});
+    expect(results.length).toBeGreaterThanOrEqual(10);
+    for (const { e, res } of results) {
+      expect(res.statusCode, `${e.method} ${e.path}`).toBe(401);
+      expectError(res, 401, 'Unauthorized');
+    }
+  });
+
+  it('answers 401 to an expired, tampered, foreign or malformed token', async () => {
+    const [op] = await t.handle.db.select().from(users).where(eq(users.email, USERS.operator));
+    const claims = { userId: op.id, profiles: op.profiles, name: op.name, email: op.email, lastAccess: null, playerIsRepasse: true, deniedPermissions: [] };
+    const expired = (await signToken(claims, t.config.jwtSecret, -60)).token;
+    const foreign = (await signToken(claims, 'another-secret-another-secret-123', 3600)).token;
+    const valid = await t.token(USERS.fund);
+    const [h, , s] = valid.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...decodeJwt(valid), profiles: ['operator'] })).toString('base64url');
+    const tampered = `${h}.${forged}.${s}`;
+    const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${forged}.`;
+    const noSuchUser = (await signToken({ ...claims, userId: '00000000-0000-4000-8000-000000000000' }, t.config.jwtSecret, 3600)).token;
+    for (const token of [expired, foreign, tampered, none, noSuchUser, 'garbage']) {
+      for (const { e, res } of await requestAll({ authorization: `Bearer ${token}` })) {
+        expect(res.statusCode, `${e.method} ${e.path} with ${token.slice(0, 20)}…`).toBe(401);
+        expect(res.json()).toEqual({ message: 'Unauthorized' });
+      }
+    }
+    expectError(await t.inject({ method: 'GET', url: '/api/share/list', headers: { authorization: valid } }), 401, 'Unauthorized');
+  });
+
+  it('answers 403 when the profile lacks the permission, following the matrix', async () => {
+    for (const email of [USERS.fund, USERS.acme, USERS.operator]) {
+      const demo = DEMO_USERS.find((u) => u.email === email)!;
+      for (const e of protectedEndpoints()) {
+        const permission = ENDPOINT_PERMISSIONS.get(e);
+        if (!permission || e.method !== 'GET') continue;
+        const res = await t.get(`${API_BASE_PATH}${e.path}`, email);
+        const allowed = can({ profile: profileOf(demo), deniedPermissions: demo.deniedPermissions }, permission);
+        if (allowed) expect(res.statusCode, `${email} ${e.path}`).not.toBe(403);
+        else expectError(res, 403, 'Permission denied');
+      }
+    }
+    expectError(await t.get('/api/user/list', USERS.fund), 403, 'Permission denied');
+  });
+
+  it("reads the profile and denied permissions from the user's row, not from the token", async () => {
+    // A genuine token for the fund user that claims the operator profile grants nothing more.
+    const [fund] = await t.handle.db.select().from(users).where(eq(users.email, USERS.fund));
+    const claimsOperator = (await signToken({ userId: fund.id, profiles: ['operator'], name: 'x', email: fund.email, lastAccess: null, playerIsRepasse: true, deniedPermissions: [] }, t.config.jwtSecret, 3600)).token;
+    expectError(await t.inject({ method: 'GET', url: '/api/user/list', headers: { authorization: `Bearer ${claimsOperator}` } }), 403);
+
+    const token = await t.token(USERS.restricted);
+    const list = () => t.inject({ method: 'GET', url: '/api/share/list', headers: { authorization: `Bearer ${token}` } });
+    expectOk(await list());
+    await t.handle.db.update(users).set({ deniedPermissions: ['share.cancel_sale', 'share.list'] }).where(eq(users.email, USERS.restricted));
+    try {
+      expectError(await list(), 403, 'Permission denied');
+    } finally {
+      await t.handle.db.update(users).set({ deniedPermissions: ['share.cancel_sale'] }).where(eq(users.email, USERS.restricted));
+    }
+    expectOk(await list());
+  });
+
+  it('checks the token before the query, so a bad request without a token is still a 401', async () => {
+    expectError(await t.get('/api/share/list?limit=1000', null), 401);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The API test harness: a fresh database per test file (in-memory PGlite, or a throw-away
+ * PostgreSQL database when DATABASE_URL is set), migrated and seeded, and the app built in-process.
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { type Config, loadConfig } from '../../../server/config';
+import { type DatabaseHandle, openDatabase } from '../../../server/db/client';
+import { runMigrations } from '../../../server/db/migrate';
+import { rowsOf } from '../../../server/db/seed/bulk';
+import { seed } from '../../../server/db/seed';
+import { type SQL } from 'drizzle-orm';
+import { withFreshPostgres } from './pgDatabase';
+
+export const PASSWORD = 'repasse123';
+export const DEFAULT_TEST_SHARES = 400;
+
+export const USERS = {
+  operator: 'operador@repasse.dev',
+  acme: 'adm@acme.repasse.dev',
+  orbita: 'adm@orbita.repasse.dev',
+  vertice: 'adm@vertice.repasse.dev',
+  fund: 'fundo@repasse.dev',
+  fundBeta: 'fundo.beta@repasse.dev',
+  restricted: 'restrito@acme.repasse.dev',
+  firstAccess: 'primeiro.acesso@repasse.dev',
+  expired: 'senha.expirada@repasse.dev',
+} as const;
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: Config;
+  backend: 'pglite' | 'postgres';
+  /** A token for the user, cached per file: login is rate limited per e-mail. */
+  token(email: string): Promise<string>;
+  /** GET with the user's token (or none when `as` is null). */
+  get(url: string, as?: string | null): Promise<LightMyRequestResponse>;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Rows of a raw query, the same on both drivers. */
+  query<T>(statement: SQL): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  shares?: number;
+  config?: Partial<Config>;
+}
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({ NODE_ENV: 'test' }),
+  staticDir: null,
+  // Tests change users' rights and expect the next request to see it.
+  authCacheTtlMs: 0,
+  ...overrides,
+});
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const pg = await withFreshPostgres();
+  const handle = await openDatabase(pg ? { databaseUrl: pg.url, poolSize: 5 } : {});
+  try {
+    await runMigrations(handle);
+    await seed(handle, { shares: options.shares ?? DEFAULT_TEST_SHARES, password: PASSWORD });
+  } catch (err) {
+    await handle.close();
+    await pg?.drop();
+    throw err;
+  }
+  const config = testConfig(options.config);
+  const app = await buildApp({ db: handle, config });
+  const tokens = new Map<string, string>();
+
+  const token = async (email: string) => {
+    const cached = tokens.get(email);
+    if (cached) return cached;
+    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username: email, password: PASSWORD } });
+    if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
+    const t = res.json().token as string;
+    tokens.set(email, t);
+    return t;
+  };
+
+  return {
+    app,
+    handle,
+    config,
+    backend: handle.kind,
+    token,
+    async get(url, as = USERS.operator) {
+      const headers = as ? { authorization: `Bearer ${await token(as)}` } : {};
+      return app.inject({ method: 'GET', url, headers });
+    },
+    inject: (o) => app.inject(o),
+    query: async <T>(statement: SQL) => rowsOf<T>(await handle.db.execute(statement)),
+    async close() {
+      await app.close();
+      await handle.close();
+      await pg?.drop();
+    },
+  };
+}
+
+/** `/api/share/list?…` with the filters JSON-encoded as the app sends them. */
+export const listUrl = (path: string, params: { filters?: object; page?: number; limit?: number; sort?: string; order?: string } = {}) => {
+  const qs = new URLSearchParams();
+  if (params.filters) qs.set('filters', JSON.stringify(params.filters));
+  for (const k of ['page', 'limit', 'sort', 'order'] as const) if (params[k] !== undefined) qs.set(k, String(params[k]));
+  const s = qs.toString();
+  return `/api${path}${s ? `?${s}` : ''}`;
+};
