@@ -2,18 +2,28 @@
  * Demo data (DESIGN §4): brands, administrators, funds, players, demo users, auctions and a
  * generated portfolio of shares with everything that hangs off them.
  *
- * Decisions (docs/seed.md has the long form):
+ * Decisions:
  * - Deterministic: the same PRNG seed gives the same rows (ids, contract numbers, names, CPFs).
- *   Dates are offsets from the moment of seeding so the demo always looks recent.
+ *   Dates are offsets from the moment of seeding (`now`) so the demo always looks recent.
  * - Idempotent: nothing happens when the users table already has rows. The whole seed is one
  *   transaction under an advisory lock, so a crash or two servers starting at once never leave
  *   a half-seeded database that the next start would mistake for a seeded one.
  * - Contract numbers: `<ADM>-<7-digit sequence>` (ACM-0000001, ORB-0000002, VRT-0000003): the
  *   prefix tells the administrator at a glance, the sequence is global so numbers never collide.
  * - CPF and CNPJ are stored digits only on persons, companies, shares.owner_document, funds and
- *   players; formatting is the interface's job. The white-label configuration keeps the masked
- *   CNPJ in `cnpj` and the digits in `admIdByCnpj` (SPEC §3). Phones are stored masked because
- *   SPEC §5 validates the mask; CEPs as 00000-000.
+ *   players; formatting is the interface's job, and search should strip the mask from its input.
+ *   The white-label configuration keeps the masked CNPJ in `cnpj` and the digits in
+ *   `admIdByCnpj` (SPEC §3). Phones are stored masked because SPEC §5 validates the mask; CEPs
+ *   as 00000-000. `shares.cancel_reason` holds a `cancel_reasons.id`.
+ * - Distributions (seed/shares.ts COMBOS): available 36% (fresh 22, canceled 6 at step 5,
+ *   rejected 3 at -1 and 2 at 4, inactive 3 at 8), sent_to_autoservice 14% (step 0 or 1),
+ *   accepted_by_client 10% (1), received_from_client 10% (2), approved_by_adm 9% (3),
+ *   payment_done 12% (6), with_pendency 9% (7, previous_state set). The first 36 shares walk every
+ *   combination for each administrator, so any seed of 36+ shares covers all of them everywhere.
+ *   Administrators 45/35/20%; a fund on ~40% (only shares in a sale); PJ 15%; first signer
+ *   incomplete 20%; second signer 25%; bank accounts on 50%; 1–3 proposals, one selected, on
+ *   every share past available; ~45% of the sales past the signed contract sent to the partner.
+ * - Files are not seeded: a file row may only say `complete` once its bytes exist in storage.
  */
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from './client';
