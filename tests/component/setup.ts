@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../../src/dayjs';
 
@@ -47,6 +47,9 @@ window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
 // antd's Table scrolls its body into view on page change.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollTo = vi.fn() as unknown as typeof Element.prototype.scrollTo;
+
+// The first render of a route compiles its lazy chunk; a second is plenty of margin after that.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -123,7 +123,7 @@ export const ListFilters = ({ def, filters, apply, clear, rows }: Props) => {
           aria-label={t('shares.filterState')}
           placeholder={t('shares.filterState')}
           allowClear
-          maxTagCount="responsive"
+          maxTagCount={3}
           value={current.state ?? []}
           options={stateOptions}
           onChange={(v) => apply([shareFilter('state', v)])}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createAccessControlProvider, permissionFor } from '../../src/providers/accessControlProvider';
+import { RESOURCES } from '../../src/resources';
+import { signIn } from './helpers';
+
+const acp = createAccessControlProvider();
+const canList = async (resource: string) => (await acp.can({ resource, action: 'list' })).can;
+const listable = async () => {
+  const out: string[] = [];
+  for (const r of RESOURCES) if (await canList(r.name)) out.push(r.name);
+  return out;
+};
+
+describe('accessControlProvider', () => {
+  it('every resource declares the permission its list needs', () => {
+    for (const r of RESOURCES) expect(permissionFor(r.name, 'list'), r.name).toBeTruthy();
+  });
+
+  it('lets the operator list everything', async () => {
+    signIn('operator');
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'funds', 'players', 'users']);
+  });
+
+  it('lets the administrator list shares, pendencies, transfers, canceled shares and funds', async () => {
+    signIn('adm');
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'funds']);
+  });
+
+  it('lets the fund list shares and transfers only', async () => {
+    signIn('fund');
+    expect(await listable()).toEqual(['shares', 'transfers']);
+  });
+
+  it('removes what the token denies', async () => {
+    signIn('operator', { deniedPermissions: ['share.canceled_list', 'user.list'] });
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'funds', 'players']);
+  });
+
+  it('denies everything without a session, an unknown resource or an undeclared action', async () => {
+    expect(await listable()).toEqual([]);
+    signIn('operator');
+    expect(await canList('auctions')).toBe(false);
+    expect((await acp.can({ resource: 'funds', action: 'delete' })).can).toBe(false);
+  });
+
+  it('reads a bare permission name as the action when there is no resource', async () => {
+    signIn('adm');
+    expect((await acp.can({ action: 'fund.list' })).can).toBe(true);
+    expect((await acp.can({ action: 'user.list' })).can).toBe(false);
+  });
+});

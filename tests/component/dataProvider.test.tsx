@@ -1,0 +1,98 @@
+import type { InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { fakeHttp, type FakeReply } from './helpers';
+
+const record = () => {
+  const calls: InternalAxiosRequestConfig[] = [];
+  const provider = (reply: FakeReply = { status: 200, data: { data: [{ contractNumber: '1' }], total: 41, page: 1, limit: 20 } }) =>
+    createDataProvider(
+      fakeHttp((config) => {
+        calls.push(config);
+        return reply;
+      }),
+    );
+  return { calls, provider };
+};
+
+describe('dataProvider', () => {
+  it('maps a share list onto page, limit, one JSON `filters`, sort and order', async () => {
+    const { calls, provider } = record();
+    const result = await provider().getList({
+      resource: 'shares',
+      pagination: { currentPage: 3, pageSize: 50 },
+      filters: [
+        { field: 'q', operator: 'contains', value: '  Maria ' },
+        { field: 'state', operator: 'in', value: ['available', 'with_pendency'] },
+        { field: 'isPj', operator: 'eq', value: 'true' },
+        { field: 'admId', operator: 'eq', value: '2' },
+        { field: 'fundId', operator: 'eq', value: 7 },
+        { field: 'updatedAt', operator: 'gte', value: '2025-01-01' },
+        { field: 'updatedAt', operator: 'lte', value: '2025-01-31' },
+        { field: 'unknown', operator: 'eq', value: 'ignored' },
+      ],
+      sorters: [{ field: 'ownerName', order: 'asc' }],
+    });
+    expect(result).toEqual({ data: [{ contractNumber: '1' }], total: 41 });
+    expect(calls[0].url).toBe('/share/list');
+    const { filters, ...rest } = calls[0].params;
+    expect(rest).toEqual({ page: 3, limit: 50, sort: 'ownerName', order: 'asc' });
+    expect(JSON.parse(filters)).toEqual({
+      q: 'Maria',
+      state: ['available', 'with_pendency'],
+      isPj: true,
+      admId: 2,
+      fundId: 7,
+      updatedFrom: '2025-01-01',
+      updatedTo: '2025-01-31',
+    });
+  });
+
+  it('sends no `filters` when nothing is filtered and drops sort fields the server does not know', async () => {
+    const { calls, provider } = record();
+    await provider().getList({ resource: 'canceledShares', pagination: { currentPage: 1, pageSize: 20 }, sorters: [{ field: 'canceledAt', order: 'desc' }] });
+    expect(calls[0].url).toBe('/share/canceled_list');
+    expect(calls[0].params).toEqual({ page: 1, limit: 20 });
+  });
+
+  it('caps the page size at the server maximum', async () => {
+    const { calls, provider } = record();
+    await provider().getList({ resource: 'transfers', pagination: { currentPage: 1, pageSize: 500 } });
+    expect(calls[0].url).toBe('/share/transfer_list');
+    expect(calls[0].params.limit).toBe(100);
+  });
+
+  it('sends plain lists only page, limit and their own query parameters', async () => {
+    const { calls, provider } = record();
+    await provider().getList({
+      resource: 'users',
+      pagination: { currentPage: 2, pageSize: 10 },
+      filters: [{ field: 'profile', operator: 'eq', value: 'adm' }, { field: 'q', operator: 'contains', value: 'x' }],
+      sorters: [{ field: 'name', order: 'asc' }],
+    });
+    expect(calls[0].url).toBe('/user/list');
+    expect(calls[0].params).toEqual({ page: 2, limit: 10, profile: 'adm' });
+  });
+
+  it('gets a share by contract number', async () => {
+    const { calls, provider } = record();
+    await provider({ status: 200, data: { contractNumber: 'C-1' } }).getOne({ resource: 'shares', id: 'C-1' });
+    expect(calls[0].url).toBe('/share/get');
+    expect(calls[0].params).toEqual({ contractNumber: 'C-1' });
+  });
+
+  it("turns an error answer into a Refine HttpError with the server's message and status", async () => {
+    const { provider } = record();
+    await expect(
+      provider({ status: 404, data: { message: 'Share not found' } }).getOne({ resource: 'shares', id: 'nope' }),
+    ).rejects.toEqual({ message: 'Share not found', statusCode: 404 });
+    await expect(
+      provider({ status: 400, data: { message: 'Invalid filter: foo', errors: { foo: 'unknown' } } }).getList({ resource: 'shares' }),
+    ).rejects.toEqual({ message: 'Invalid filter: foo', statusCode: 400, errors: { foo: 'unknown' } });
+  });
+
+  it('refuses resources it does not know', async () => {
+    const { provider } = record();
+    await expect(provider().getList({ resource: 'auctions' })).rejects.toMatchObject({ message: 'Invalid resource: auctions' });
+  });
+});

@@ -1,0 +1,195 @@
+import type { DataProvider, GetListParams } from '@refinedev/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { columnWidth } from '../../src/domain';
+import { ptBR } from '../../src/i18n/pt-BR';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { AppRoutes } from '../../src/routes';
+import { SHARES } from './fixtures';
+import { fakeHttp, signIn } from './helpers';
+import { TestWrapper, mockDataProvider } from './TestWrapper';
+
+const withRows = (rows: unknown[] = SHARES, total = rows.length) => {
+  const getList = vi.fn(async (params: GetListParams) => ({ data: params.resource === 'funds' ? [{ fundId: 7, name: 'Fundo Alfa', cnpj: '' }] : rows, total })) as unknown as DataProvider['getList'];
+  return { getList, dataProvider: mockDataProvider({ getList }) };
+};
+
+const renderList = (path: string, dataProvider: DataProvider) =>
+  render(<AppRoutes />, { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider }) });
+
+const lastListCall = (getList: DataProvider['getList'], resource: string) =>
+  (getList as ReturnType<typeof vi.fn>).mock.calls.map((c) => c[0] as GetListParams).filter((p) => p.resource === resource).at(-1)!;
+
+const location = () => screen.getByTestId('location').textContent ?? '';
+
+describe('list page', () => {
+  it('renders the rows with Portuguese labels, masked documents and pt-BR dates', async () => {
+    signIn('operator');
+    const { dataProvider } = withRows();
+    renderList('/listagem', dataProvider);
+    expect(await screen.findByRole('heading', { name: ptBR.shares.titles.shares })).toBeInTheDocument();
+    const row = (await screen.findByText('Maria da Silva')).closest('tr')!;
+    expect(within(row).getByText('529.982.247-25')).toBeInTheDocument();
+    expect(within(row).getByText(ptBR.shareState.available)).toHaveClass('ant-tag');
+    expect(within(row).getByText(ptBR.processStep.customer_signature)).toBeInTheDocument();
+    expect(within(row).getByText(ptBR.shares.pf)).toBeInTheDocument();
+    expect(within(row).getByText(/^04\/03\/2025 \d{2}:30$/)).toBeInTheDocument();
+    const pj = screen.getByText('Padaria Pão Quente Ltda').closest('tr')!;
+    expect(within(pj).getByText('11.222.333/0001-81')).toBeInTheDocument();
+    expect(within(pj).getByText(ptBR.shareState.with_pendency)).toBeInTheDocument();
+    expect(within(pj).getByText(ptBR.processStep.pendency)).toBeInTheDocument();
+    expect(within(pj).getByText(ptBR.shares.pj)).toBeInTheDocument();
+    expect(screen.getByText('3 cotas')).toBeInTheDocument();
+  });
+
+  it('gives every column the SPEC §9 width', async () => {
+    signIn('operator');
+    renderList('/listagem', withRows().dataProvider);
+    await screen.findByText('Maria da Silva');
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers).toHaveLength(9);
+    const cols = document.querySelectorAll('colgroup col');
+    expect([...cols].map((c) => (c as HTMLElement).style.width)).toContain(`${columnWidth(9)}px`);
+  });
+
+  it('shows the Portuguese empty state', async () => {
+    signIn('operator');
+    renderList('/listagem', withRows([]).dataProvider);
+    expect(await screen.findByText(ptBR.shares.empty)).toBeInTheDocument();
+  });
+
+  it('applies filters, sort and page read from the URL and shows them in the controls', async () => {
+    signIn('operator');
+    const { getList, dataProvider } = withRows(SHARES, 120);
+    const url =
+      '/listagem?currentPage=2&pageSize=20' +
+      '&sorters[0][field]=ownerName&sorters[0][order]=asc' +
+      '&filters[0][field]=state&filters[0][operator]=in&filters[0][value][0]=with_pendency&filters[0][value][1]=available' +
+      '&filters[1][field]=q&filters[1][operator]=contains&filters[1][value]=Maria' +
+      '&filters[2][field]=isPj&filters[2][operator]=eq&filters[2][value]=true' +
+      '&filters[3][field]=updatedAt&filters[3][operator]=gte&filters[3][value]=2025-01-01' +
+      '&filters[4][field]=updatedAt&filters[4][operator]=lte&filters[4][value]=2025-01-31';
+    renderList(url, dataProvider);
+    await screen.findByText('Maria da Silva');
+
+    const call = lastListCall(getList, 'shares');
+    expect(call.pagination).toMatchObject({ currentPage: 2, pageSize: 20 });
+    expect(call.sorters).toEqual([{ field: 'ownerName', order: 'asc' }]);
+    expect(call.filters).toEqual(
+      expect.arrayContaining([
+        { field: 'state', operator: 'in', value: ['with_pendency', 'available'] },
+        { field: 'q', operator: 'contains', value: 'Maria' },
+      ]),
+    );
+
+    expect(screen.getByRole('searchbox', { name: ptBR.shares.search })).toHaveValue('Maria');
+    const bar = screen.getByRole('search');
+    expect(within(bar).getByText(ptBR.shareState.with_pendency)).toBeInTheDocument();
+    expect(within(bar).getByText(ptBR.shareState.available)).toBeInTheDocument();
+    expect(within(bar).getByText(ptBR.shares.pj)).toBeInTheDocument();
+    expect(within(bar).getByDisplayValue('01/01/2025')).toBeInTheDocument();
+    expect(within(bar).getByDisplayValue('31/01/2025')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: new RegExp(ptBR.shares.owner) })).toHaveAttribute('aria-sort', 'ascending');
+    expect(document.querySelector('.ant-pagination-item-active')).toHaveTextContent('2');
+  });
+
+  it('writes a search into the URL, back to page 1', async () => {
+    signIn('adm');
+    const { getList, dataProvider } = withRows(SHARES, 120);
+    renderList('/listagem?currentPage=3&pageSize=20', dataProvider);
+    await screen.findByText('Maria da Silva');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('searchbox', { name: ptBR.shares.search }), '100201{Enter}');
+    await waitFor(() => expect(location()).toContain('filters[0][field]=q'));
+    expect(location()).toContain('filters[0][value]=100201');
+    expect(location()).toContain('currentPage=1');
+    await waitFor(() => expect(lastListCall(getList, 'shares').filters).toContainEqual({ field: 'q', operator: 'contains', value: '100201' }));
+  });
+
+  it('clears the filters but keeps the pendency list restricted to pendencies', async () => {
+    signIn('operator');
+    const { getList, dataProvider } = withRows();
+    renderList('/pendencias?filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=Maria', dataProvider);
+    await screen.findByText('Maria da Silva');
+    expect(screen.getByRole('heading', { name: ptBR.shares.titles.pendencies })).toBeInTheDocument();
+    expect(lastListCall(getList, 'pendencies').filters).toEqual(
+      expect.arrayContaining([
+        { field: 'state', operator: 'in', value: ['with_pendency'] },
+        { field: 'q', operator: 'contains', value: 'Maria' },
+      ]),
+    );
+    // The fixed state is not offered as a control, and never lands in the URL.
+    expect(screen.queryByRole('combobox', { name: ptBR.shares.filterState })).not.toBeInTheDocument();
+    expect(location()).not.toContain('with_pendency');
+
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: ptBR.shares.clearFilters }));
+    await waitFor(() => expect(lastListCall(getList, 'pendencies').filters).toEqual([{ field: 'state', operator: 'in', value: ['with_pendency'] }]));
+    expect(screen.getByRole('searchbox', { name: ptBR.shares.search })).toHaveValue('');
+  });
+
+  it('offers the administrator filter to the operator only, and the fund filter to staff', async () => {
+    signIn('operator');
+    const first = renderList('/listagem', withRows().dataProvider);
+    await screen.findByText('Maria da Silva');
+    expect(await screen.findByRole('combobox', { name: ptBR.shares.filterAdministrator })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: ptBR.shares.filterFund })).toBeInTheDocument();
+    first.unmount();
+
+    signIn('adm');
+    const second = renderList('/listagem', withRows().dataProvider);
+    await screen.findByText('Maria da Silva');
+    expect(await screen.findByRole('combobox', { name: ptBR.shares.filterFund })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: ptBR.shares.filterAdministrator })).not.toBeInTheDocument();
+    second.unmount();
+
+    signIn('fund');
+    renderList('/listagem', withRows().dataProvider);
+    await screen.findByText('Maria da Silva');
+    expect(screen.getByRole('combobox', { name: ptBR.shares.filterState })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: ptBR.shares.filterFund })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: ptBR.shares.filterAdministrator })).not.toBeInTheDocument();
+  });
+
+  it('shows the canceled list with when and why', async () => {
+    signIn('adm');
+    const rows = [{ ...SHARES[0], canceledAt: '2025-02-10T12:00:00.000Z', cancelReason: 'Desistência do cliente' }];
+    renderList('/canceladas', withRows(rows).dataProvider);
+    expect(await screen.findByText('Desistência do cliente')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: ptBR.shares.canceledAt })).toBeInTheDocument();
+  });
+
+  it('tells a profile that may not open a list so, without asking the server', async () => {
+    signIn('fund');
+    const { getList, dataProvider } = withRows();
+    renderList('/canceladas', dataProvider);
+    expect(await screen.findByText(ptBR.forbiddenPage.title)).toBeInTheDocument();
+    expect((getList as ReturnType<typeof vi.fn>).mock.calls.filter((c) => c[0].resource === 'canceledShares')).toHaveLength(0);
+  });
+
+  it('asks the real API for the transfer list through the real providers', async () => {
+    signIn('operator');
+    const asked: { url?: string; params: Record<string, unknown> }[] = [];
+    const network = fakeHttp((config) => {
+      asked.push({ url: config.url, params: config.params });
+      return { status: 200, data: { data: config.url === '/share/transfer_list' ? [SHARES[2]] : [], total: 1, page: 1, limit: 20 } };
+    });
+    renderList(
+      '/transferencia?filters[0][field]=state&filters[0][operator]=in&filters[0][value][0]=approved_by_adm',
+      createDataProvider(network),
+    );
+    expect(await screen.findByText('João Souza')).toBeInTheDocument();
+    const call = asked.find((a) => a.url === '/share/transfer_list')!;
+    expect(call.params).toMatchObject({ page: 1, limit: 20, sort: 'updatedAt', order: 'desc' });
+    expect(JSON.parse(String(call.params.filters))).toEqual({ state: ['approved_by_adm'] });
+  });
+
+  it('shows a server error as the catalogue toast', async () => {
+    signIn('operator');
+    const network = fakeHttp((config) =>
+      config.url === '/share/list' ? { status: 400, data: { message: 'Invalid filter: foo' } } : { status: 200, data: { data: [], total: 0 } },
+    );
+    renderList('/listagem', createDataProvider(network));
+    expect(await screen.findByText(ptBR.errors.invalidInfo)).toBeInTheDocument();
+  });
+});
