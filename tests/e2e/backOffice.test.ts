@@ -1,0 +1,237 @@
+/**
+ * The foundation in a real browser against `npm start`: each profile logs in and sees its menu, the
+ * four lists load from the real API, filters survive a reload, errors read in Portuguese in the
+ * bottom-right toast, an expired session goes back to `/`, and a brand's host shows that brand.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { expectSameMembers, logIn, menuLabels, openPage, tableRows, waitForRows } from './support/session';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SHARE_LISTS = [
+  { menu: 'Listagem', path: '/listagem', title: 'Listagem de cotas' },
+  { menu: 'Pendências', path: '/pendencias', title: 'Cotas com pendência' },
+  { menu: 'Transferência', path: '/transferencia', title: 'Cotas em transferência' },
+  { menu: 'Canceladas', path: '/canceladas', title: 'Cotas canceladas' },
+];
+
+const PROFILES = [
+  {
+    email: 'operador@repasse.dev',
+    name: 'Olívia Operadora',
+    profile: 'Operador',
+    menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Fundos', 'Players', 'Usuários'],
+  },
+  { email: 'adm@acme.repasse.dev', profile: 'Administrador', menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Fundos'] },
+  { email: 'adm@orbita.repasse.dev', profile: 'Administrador', menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Fundos'] },
+  { email: 'fundo@repasse.dev', profile: 'Fundo', menu: ['Listagem', 'Pendências', 'Transferência'] },
+];
+
+/** Texts of one column of the visible rows, by the column's header. */
+async function columnTexts(page: Page, header: string): Promise<string[]> {
+  const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((t) => t.trim());
+  const index = headers.indexOf(header);
+  expect(index, `column "${header}" among ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
+  return tableRows(page).evaluateAll((rows, i) => rows.map((r) => (r.children[i] as HTMLElement).innerText.trim()), index);
+}
+
+async function waitForListResponse(page: Page, action: () => Promise<unknown>) {
+  const response = page.waitForResponse((r) => r.url().includes('/api/share/') && r.request().method() === 'GET');
+  await action();
+  await response;
+  // The table re-renders right after the answer.
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+}
+
+describe('log in as each demo user', () => {
+  for (const p of PROFILES) {
+    it(`${p.email} lands on the list and sees the ${p.profile} menu`, async () => {
+      const { context, page } = await openPage(browser, server.url);
+      await logIn(page, p.email);
+      await page.waitForURL(/\/listagem/);
+      expect(await waitForRows(page)).toBeGreaterThan(0);
+      expectSameMembers(await menuLabels(page), p.menu);
+      await expect.poll(() => page.locator('header').innerText()).toContain(p.profile);
+      if (p.name) expect(await page.locator('header').innerText()).toContain(p.name);
+      await context.close();
+    });
+  }
+
+  it('an administrator sees only its own brand in every row', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    await logIn(page, 'adm@orbita.repasse.dev');
+    await page.waitForURL(/\/listagem/);
+    await waitForRows(page);
+    const administrators = await columnTexts(page, 'Administradora');
+    expect(new Set(administrators)).toEqual(new Set(['Órbita Consórcios']));
+    await context.close();
+  });
+
+  it('logging out returns to the login page and the lists need a new login', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    await logIn(page, 'operador@repasse.dev');
+    await page.waitForURL(/\/listagem/);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await page.goto(`${server.url}/listagem`);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authtoken'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('the four share lists', () => {
+  let page: Page;
+  beforeAll(async () => {
+    ({ page } = await openPage(browser, server.url));
+    await logIn(page, 'operador@repasse.dev');
+    await page.waitForURL(/\/listagem/);
+  });
+  afterAll(() => page.context().close());
+
+  for (const list of SHARE_LISTS) {
+    it(`${list.menu} opens from the menu and shows its rows`, async () => {
+      await waitForListResponse(page, () => page.locator('.ant-menu-item', { hasText: list.menu }).click());
+      await page.waitForURL(new RegExp(list.path));
+      await expect.poll(() => page.getByRole('heading', { name: list.title }).count()).toBeGreaterThan(0);
+      expect(await waitForRows(page)).toBeGreaterThan(0);
+      if (list.path === '/pendencias') expect(new Set(await columnTexts(page, 'Situação'))).toEqual(new Set(['Com pendência']));
+      if (list.path === '/transferencia') {
+        for (const s of await columnTexts(page, 'Situação')) expect(['Recebida do cliente', 'Aprovada pela administradora']).toContain(s);
+      }
+    });
+  }
+
+  it('a state filter is applied, lives in the URL and is still applied and shown after a reload', async () => {
+    await page.goto(`${server.url}/listagem`);
+    await waitForRows(page);
+    await page.locator('.ant-select', { hasText: 'Situação' }).click();
+    await waitForListResponse(page, () => page.locator('.ant-select-item-option', { hasText: 'Pagamento realizado' }).click());
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => new Set(await columnTexts(page, 'Situação'))).toEqual(new Set(['Pagamento realizado']));
+    expect(decodeURIComponent(page.url())).toContain('payment_done');
+
+    await page.reload();
+    await waitForRows(page);
+    expect(new Set(await columnTexts(page, 'Situação'))).toEqual(new Set(['Pagamento realizado']));
+    await expect.poll(() => page.locator('.ant-select-selection-item', { hasText: 'Pagamento realizado' }).count()).toBe(1);
+  });
+
+  it('a search is applied, lives in the URL and is still applied and shown after a reload', async () => {
+    await page.goto(`${server.url}/listagem`);
+    await waitForRows(page);
+    const search = page.getByPlaceholder('Contrato, titular ou CPF/CNPJ');
+    await search.fill('silva');
+    await waitForListResponse(page, () => search.press('Enter'));
+    await expect.poll(async () => (await columnTexts(page, 'Titular')).every((n) => /silva/i.test(n))).toBe(true);
+    const before = await columnTexts(page, 'Contrato');
+
+    await page.reload();
+    await waitForRows(page);
+    expect(await page.getByPlaceholder('Contrato, titular ou CPF/CNPJ').inputValue()).toBe('silva');
+    expect(await columnTexts(page, 'Contrato')).toEqual(before);
+  });
+
+  it('a search that matches nothing shows the empty state in Portuguese', async () => {
+    await page.goto(`${server.url}/listagem`);
+    await waitForRows(page);
+    const search = page.getByPlaceholder('Contrato, titular ou CPF/CNPJ');
+    await search.fill('zzz-nenhuma-cota');
+    await waitForListResponse(page, () => search.press('Enter'));
+    await page.getByText('Nenhuma cota encontrada com esses filtros').waitFor();
+    expect(await tableRows(page).count()).toBe(0);
+  });
+});
+
+describe('errors and sessions', () => {
+  it('a wrong password shows the catalogue message in a red toast at the bottom right', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    await logIn(page, 'operador@repasse.dev', 'senha-errada');
+    const toast = page.locator('.ant-notification-notice', { hasText: 'Credenciais inválidas' });
+    await toast.waitFor();
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.width).toBe(356);
+    expect(viewport.width - (box.x + box.width)).toBeLessThanOrEqual(32);
+    expect(box.x).toBeGreaterThan(viewport.width / 2);
+    expect(Math.round(viewport.height - (box.y + box.height))).toBe(64);
+    const background = await toast.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(r).toBeGreaterThan(150);
+    expect(g).toBeLessThan(100);
+    expect(b).toBeLessThan(100);
+    expect(page.url()).toBe(`${server.url}/`);
+    await context.close();
+  });
+
+  it('an expired token sends the user to the root page', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
+      exp: Math.floor(Date.now() / 1000) - 60,
+      userId: 'x',
+      profiles: ['operator'],
+      name: 'Expirado',
+      email: 'operador@repasse.dev',
+      lastAccess: null,
+      playerIsRepasse: true,
+      deniedPermissions: [],
+    })}.c2lnbmF0dXJl`;
+    await page.evaluate((t) => localStorage.setItem('authtoken', t), expired);
+    await page.goto(`${server.url}/listagem`);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('a token the server refuses (401) is dropped and the user goes back to the root page', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    await logIn(page, 'operador@repasse.dev');
+    await page.waitForURL(/\/listagem/);
+    await waitForRows(page);
+    // Same claims, broken signature: the app thinks it is valid, the API does not.
+    await page.evaluate(() => {
+      const t = localStorage.getItem('authtoken')!;
+      localStorage.setItem('authtoken', `${t.slice(0, t.lastIndexOf('.'))}.AAAA`);
+    });
+    await page.locator('.ant-menu-item', { hasText: 'Pendências' }).click();
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('authtoken'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('white label', () => {
+  it('acme.localhost shows the Acme brand name and colour', async () => {
+    const { context, page } = await openPage(browser, `http://acme.localhost:${server.port}/`);
+    await expect.poll(() => page.title()).toContain('Acme Consórcios');
+    await page.getByText('Acme Consórcios').first().waitFor();
+    const button = page.getByRole('button', { name: 'Entrar' });
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(194, 65, 12)');
+    expect(await page.evaluate(() => localStorage.getItem('whiteLabelConfig'))).toContain('acme');
+    await context.close();
+  });
+
+  it('localhost shows the default Repasse brand in #2863D0', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    const button = page.getByRole('button', { name: 'Entrar' });
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(40, 99, 208)');
+    expect(await page.title()).toContain('Repasse');
+    await context.close();
+  });
+});
