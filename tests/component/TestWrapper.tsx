@@ -30,15 +30,16 @@ export interface TestWrapperProps {
 }
 
 /** A dataProvider whose lists are empty unless a test says otherwise. */
-export const mockDataProvider = (overrides: Partial<DataProvider> = {}): DataProvider => ({
-  getApiUrl: () => '/api',
-  getList: vi.fn(async () => ({ data: [], total: 0 })),
-  getOne: vi.fn(async () => ({ data: {} })),
-  create: vi.fn(),
-  update: vi.fn(),
-  deleteOne: vi.fn(),
-  ...overrides,
-});
+export const mockDataProvider = (overrides: Partial<DataProvider> = {}): DataProvider =>
+  ({
+    getApiUrl: () => '/api',
+    getList: vi.fn(async () => ({ data: [], total: 0 })),
+    getOne: vi.fn(async () => ({ data: {} })),
+    create: vi.fn(),
+    update: vi.fn(),
+    deleteOne: vi.fn(),
+    ...overrides,
+  }) as DataProvider;
 
 /** Shows the router's location so tests can read what syncWithLocation wrote. */
 export const LocationProbe = () => {

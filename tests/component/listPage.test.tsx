@@ -88,7 +88,7 @@ describe('list page', () => {
     expect(within(bar).getByText(ptBR.shareState.with_pendency)).toBeInTheDocument();
     expect(within(bar).getByText(ptBR.shareState.available)).toBeInTheDocument();
     expect(within(bar).getByText(ptBR.shares.pj)).toBeInTheDocument();
-    expect(within(bar).getByDisplayValue('01/01/2025')).toBeInTheDocument();
+    expect(await within(bar).findByDisplayValue('01/01/2025')).toBeInTheDocument();
     expect(within(bar).getByDisplayValue('31/01/2025')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: new RegExp(ptBR.shares.owner) })).toHaveAttribute('aria-sort', 'ascending');
     expect(document.querySelector('.ant-pagination-item-active')).toHaveTextContent('2');

@@ -1,4 +1,4 @@
-import { Layout, Typography } from 'antd';
+import { Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useBrand } from '../../providers/BrandContext';
@@ -14,9 +14,9 @@ const AppLayout = () => {
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider theme="light" width={232} breakpoint="lg" collapsible collapsed={collapsed} onCollapse={setCollapsed}>
         <div style={{ padding: '20px 24px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
-          <Typography.Title level={4} style={{ margin: 0, color: brand.primaryColor }} data-testid="brand-name">
+          <div style={{ margin: 0, fontSize: 20, fontWeight: 700, color: brand.primaryColor }} data-testid="brand-name">
             {collapsed ? brand.name.slice(0, 1) : brand.name}
-          </Typography.Title>
+          </div>
         </div>
         <nav>
           <SideMenu />

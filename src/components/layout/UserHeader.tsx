@@ -1,6 +1,6 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout, useTranslate } from '@refinedev/core';
-import { Avatar, Button, Space, Tag, Typography } from 'antd';
+import { Avatar, Button, Space, Tag } from 'antd';
 import type { Identity } from '../../providers/authProvider';
 
 /** The signed-in user's name and profile, and the way out. */
@@ -11,9 +11,7 @@ export const UserHeader = () => {
   return (
     <Space size="middle" align="center">
       <Avatar size="small" icon={<UserOutlined />} aria-hidden />
-      <Typography.Text strong data-testid="user-name">
-        {identity?.name}
-      </Typography.Text>
+      <strong data-testid="user-name">{identity?.name}</strong>
       {identity && <Tag data-testid="user-profile">{t(`profile.${identity.profile ?? 'none'}`)}</Tag>}
       <Button icon={<LogoutOutlined />} onClick={() => logout()} loading={isPending}>
         {t('auth.logout')}

@@ -1,8 +1,7 @@
 import { getDefaultFilter, useCan, useList, usePermissions, useTranslate, type CrudFilter } from '@refinedev/core';
-import { Button, DatePicker, Input, Select, Space } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Input, Select, Space } from 'antd';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { FEATURE_FLAGS, PROFILES, SHARE_STATES, type FundItem, type ShareListItem } from '../../domain';
-import dayjs from '../../dayjs';
 import type { Permissions } from '../../providers/authProvider';
 import type { ResourceDef } from '../../resources';
 import { shareFilter, toShareListFilters } from '../../resources/shareFilters';
@@ -16,6 +15,10 @@ interface Props {
 }
 
 const CONTROL_WIDTH = 220;
+
+const UpdatedAtRange = lazy(() => import('./UpdatedAtRange'));
+/** Holds the range picker's place while its chunk loads, so the bar does not jump. */
+const RangePlaceholder = () => <Input disabled style={{ width: 260 }} aria-hidden />;
 
 /** Text is applied on Enter or the search button, not per keystroke, so the URL and the server stay calm. */
 const SearchBox = ({ value, onSearch }: { value: string; onSearch: (q: string) => void }) => {
@@ -109,10 +112,6 @@ export const ListFilters = ({ def, filters, apply, clear, rows }: Props) => {
   const showFund = shows('fundId') && FEATURE_FLAGS.displayFundFilters && fundAccess?.can === true;
   const stateOptions = (def.stateOptions ?? SHARE_STATES).map((s) => ({ value: s, label: t(`shareState.${s}`) }));
   const profile = getDefaultFilter('profile', filters, 'eq') as string | undefined;
-  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
-    current.updatedFrom || current.updatedTo
-      ? [current.updatedFrom ? dayjs(current.updatedFrom) : null, current.updatedTo ? dayjs(current.updatedTo) : null]
-      : null;
 
   return (
     <Space wrap size="middle" style={{ marginBottom: 16 }} role="search">
@@ -147,19 +146,13 @@ export const ListFilters = ({ def, filters, apply, clear, rows }: Props) => {
       {showAdministrator && <AdministratorSelect value={current.admId} rows={rows} onChange={(v) => apply([shareFilter('admId', v)])} />}
       {showFund && <FundSelect value={current.fundId} onChange={(v) => apply([shareFilter('fundId', v)])} />}
       {shows('updatedAt') && (
-        <DatePicker.RangePicker
-          aria-label={t('shares.filterUpdatedAt')}
-          placeholder={[t('shares.updatedFrom'), t('shares.updatedTo')]}
-          format="L"
-          allowEmpty={[true, true]}
-          value={range}
-          onChange={(dates) =>
-            apply([
-              shareFilter('updatedFrom', dates?.[0]?.format('YYYY-MM-DD')),
-              shareFilter('updatedTo', dates?.[1]?.format('YYYY-MM-DD')),
-            ])
-          }
-        />
+        <Suspense fallback={<RangePlaceholder />}>
+          <UpdatedAtRange
+            from={current.updatedFrom}
+            to={current.updatedTo}
+            onChange={(from, to) => apply([shareFilter('updatedFrom', from), shareFilter('updatedTo', to)])}
+          />
+        </Suspense>
       )}
       {shows('profile') && (
         <Select

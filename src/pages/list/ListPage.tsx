@@ -1,5 +1,5 @@
 import { CanAccess, useTranslate } from '@refinedev/core';
-import { Alert, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Empty, Table, theme, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { PAGINATION, columnWidth } from '../../domain';
 import type { ResourceDef } from '../../resources';
@@ -59,11 +59,10 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
 
 const ListPage = ({ def }: { def: ResourceDef }) => {
   const t = useTranslate();
+  const { token } = theme.useToken();
   return (
     <CanAccess resource={def.name} action="list" fallback={<Alert type="warning" showIcon message={t('forbiddenPage.title')} />}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t(def.titleKey)}
-      </Typography.Title>
+      <h1 style={{ fontSize: token.fontSizeHeading3, fontWeight: 600, margin: '0 0 16px', color: token.colorTextHeading }}>{t(def.titleKey)}</h1>
       <ListTable def={def} />
     </CanAccess>
   );

@@ -1,20 +1,50 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useLogin, useTranslate } from '@refinedev/core';
-import { Button, Form, Input, theme } from 'antd';
-import { isEmail } from '../../domain/validation';
+import { Button, theme } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { useState, type FormEvent } from 'react';
 import type { LoginParams } from '../../providers/authProvider';
 import { useBrand } from '../../providers/BrandContext';
+import { LoginField } from './LoginField';
+import { validateLogin, type LoginErrors, type LoginValues } from './validateLogin';
 
 /**
- * Errors (a wrong password included) reach the user as toasts through the notification provider,
- * which applies the SPEC §8 catalogue; the form itself only checks that the fields make sense.
- * Plain elements instead of antd's Card and Typography keep this first chunk small (DESIGN §5).
+ * Errors from the server (a wrong password included) reach the user as toasts through the
+ * notification provider, which applies the SPEC §8 catalogue; the form only checks its fields.
+ * It is a plain form rather than antd's Form, Card and Typography: those would add some 30 KB gzip
+ * to the first page anyone loads (DESIGN §5).
  */
 const LoginPage = () => {
   const t = useTranslate();
   const brand = useBrand();
   const { token } = theme.useToken();
   const { mutate: login, isPending } = useLogin<LoginParams>();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const change = (field: keyof LoginValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Before the first submit the user is still typing; after it, errors clear as they are fixed.
+    if (submitted) setErrors(validateLogin(next));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = validateLogin(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) login({ email: values.email.trim(), password: values.password });
+  };
+
+  const errorOf = (field: keyof LoginValues) => (errors[field] ? t(errors[field]!) : undefined);
+  const a11y = (field: keyof LoginValues) => ({
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': `login-${field}-error`,
+    status: errors[field] ? ('error' as const) : undefined,
+  });
 
   return (
     <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16, background: token.colorBgLayout }}>
@@ -33,35 +63,43 @@ const LoginPage = () => {
           {brand.name}
         </h1>
         <p style={{ color: token.colorTextSecondary, marginTop: 4 }}>{t('auth.subtitle')}</p>
-        <h2 id="login-title" style={{ fontSize: 20, fontWeight: 600, margin: '24px 0 16px' }}>
+        <h2 id="login-title" style={{ fontSize: 20, fontWeight: 600, margin: '24px 0 16px', color: token.colorTextHeading }}>
           {t('auth.title')}
         </h2>
-        <Form<LoginParams>
-          layout="vertical"
-          requiredMark={false}
-          disabled={isPending}
-          onFinish={(values) => login({ email: values.email.trim(), password: values.password })}
-        >
-          <Form.Item
-            name="email"
-            label={t('auth.email')}
-            rules={[
-              { required: true, whitespace: true, message: t('auth.emailRequired') },
-              {
-                validator: async (_, v?: string) =>
-                  !v?.trim() || isEmail(v.trim()) ? undefined : Promise.reject(new Error(t('auth.emailInvalid'))),
-              },
-            ]}
-          >
-            <Input prefix={<MailOutlined />} type="email" autoComplete="username" autoFocus inputMode="email" />
-          </Form.Item>
-          <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-          </Form.Item>
+        <form noValidate onSubmit={submit}>
+          <LoginField id="login-email" label={t('auth.email')} error={errorOf('email')}>
+            <Input
+              id="login-email"
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              autoFocus
+              size="large"
+              prefix={<MailOutlined />}
+              disabled={isPending}
+              value={values.email}
+              onChange={(e) => change('email', e.target.value)}
+              {...a11y('email')}
+            />
+          </LoginField>
+          <LoginField id="login-password" label={t('auth.password')} error={errorOf('password')}>
+            <Password
+              id="login-password"
+              name="password"
+              autoComplete="current-password"
+              size="large"
+              prefix={<LockOutlined />}
+              disabled={isPending}
+              value={values.password}
+              onChange={(e) => change('password', e.target.value)}
+              {...a11y('password')}
+            />
+          </LoginField>
           <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
             {isPending ? t('auth.signingIn') : t('auth.signIn')}
           </Button>
-        </Form>
+        </form>
       </section>
     </main>
   );
