@@ -23,7 +23,8 @@ export const MESSAGES = {
   passwordExpired: 'Password has expired',
   tooManyRequests: 'Too many requests, try again later',
   tooManyAttempts: 'Too many attempts, try again later',
-  routeNotFound: 'Route not found',
+  // "Invalid URL" so that the SPEC §8 catalogue recognises it (there is no "route" entity there).
+  routeNotFound: 'Route not found: invalid URL',
   internal: 'Internal server error',
   databaseUnavailable: 'Database unavailable, try again later',
 } as const;

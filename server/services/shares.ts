@@ -32,7 +32,8 @@ function searchCondition(f: ParsedShareFilters): SQL | undefined {
   return or(...terms.map((t) => sql`${shares.search} ilike ${`%${escapeLike(t)}%`}`));
 }
 
-function listConditions(kind: ShareListKind, scope: Scope, f: ParsedShareFilters): SQL | undefined {
+/** The WHERE of a list: scope, list kind and filters. Exported for EXPLAIN tests. */
+export function listConditions(kind: ShareListKind, scope: Scope, f: ParsedShareFilters): SQL | undefined {
   return and(
     shareScopeCondition(scope),
     kind === 'transfer' ? inArray(shares.state, [...TRANSFER_LIST_STATES]) : undefined,

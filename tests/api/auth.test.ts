@@ -4,7 +4,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { buildApp } from '../../server/app';
+import { registerErrorHandling } from '../../server/http/errorHandler';
+import apiRoutes from '../../server/routes/index';
 import { DEMO_USERS } from '../../server/db/seed';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/password';
@@ -198,6 +201,27 @@ describe('the auth hook', () => {
       await t.handle.db.update(users).set({ deniedPermissions: ['share.cancel_sale'] }).where(eq(users.email, USERS.restricted));
     }
     expectOk(await list());
+  });
+
+  it('closes a route added without the API table: it needs a session too', async () => {
+    const app = Fastify();
+    app.decorate('db', t.handle.db);
+    app.decorate('config', t.config);
+    registerErrorHandling(app);
+    await app.register(
+      async (api) => {
+        await apiRoutes(api);
+        api.get('/rogue', async () => ({ secret: true }));
+      },
+      { prefix: '/api' },
+    );
+    try {
+      expectError(await app.inject({ method: 'GET', url: '/api/rogue' }), 401, 'Unauthorized');
+      const ok = await app.inject({ method: 'GET', url: '/api/rogue', headers: { authorization: `Bearer ${await t.token(USERS.fund)}` } });
+      expect(ok.json()).toEqual({ secret: true });
+    } finally {
+      await app.close();
+    }
   });
 
   it('checks the token before the query, so a bad request without a token is still a 401', async () => {
