@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    // A request that never finishes must not keep the process alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
     } finally {

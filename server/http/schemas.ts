@@ -31,6 +31,4 @@ export const listResponse = <T extends object>(item: T) =>
     required: ['data', 'total', 'page', 'limit'],
   }) as const;
 
-export const nullable = <T extends { type: string }>(schema: T) => ({ ...schema, type: [schema.type, 'null'] }) as const;
-
 export const dateTime = { type: 'string', format: 'date-time' } as const;
