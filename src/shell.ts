@@ -5,10 +5,16 @@ import type { NotificationConfig } from 'antd/es/notification/interface';
 import { THEME, TOAST } from './domain';
 import type { Brand } from './providers/whiteLabel';
 
-/** SPEC §2 and §9: bottom-right, 64 px up, 4 s, at most 3 at a time. */
+/** antd puts its `margin` token (16 px) under every toast, inside the holder. */
+export const TOAST_MARGIN_PX = 16;
+
+/**
+ * SPEC §2 and §9: bottom-right, 4 s, at most 3 at a time, and the toast's own edge 64 px above the
+ * bottom. The holder sits lower by the margin antd adds under each toast, or the box would float at 80.
+ */
 export const NOTIFICATION_CONFIG: NotificationConfig = {
   placement: TOAST.placement,
-  bottom: TOAST.bottomOffsetPx,
+  bottom: TOAST.bottomOffsetPx - TOAST_MARGIN_PX,
   duration: TOAST.durationMs / 1000,
   maxCount: TOAST.maxVisible,
   // Stacked toasts collapse behind one another; three must stay readable side by side.

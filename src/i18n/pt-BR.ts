@@ -72,6 +72,8 @@ export const ptBR = {
     canceledAt: 'Cancelada em',
     cancelReason: 'Motivo',
     sentToPartner: 'Enviada ao parceiro',
+    createdAt: 'Criada em',
+    details: 'Cota',
     search: 'Buscar',
     searchPlaceholder: 'Contrato, titular ou CPF/CNPJ',
     filterState: 'Situação',

@@ -53,6 +53,21 @@ describe('list page', () => {
     expect([...cols].map((c) => (c as HTMLElement).style.width)).toContain(`${columnWidth(9)}px`);
   });
 
+  it('opens a read-only view of a share from its row, by mouse or keyboard', async () => {
+    signIn('fund');
+    const getOne = vi.fn(async () => ({ data: { ...SHARES[1], sentToPartner: true } }));
+    const { getList } = withRows();
+    renderList('/listagem', mockDataProvider({ getList, getOne: getOne as unknown as DataProvider['getOne'] }));
+    const row = (await screen.findByText('Padaria Pão Quente Ltda')).closest('tr')!;
+    row.focus();
+    await userEvent.setup({ delay: null }).keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog');
+    expect(getOne).toHaveBeenCalledWith(expect.objectContaining({ resource: 'shares', id: '100201' }));
+    expect(await within(drawer).findByText('11.222.333/0001-81')).toBeInTheDocument();
+    expect(within(drawer).getByText(ptBR.shares.sentToPartner).closest('tr')).toHaveTextContent(ptBR.common.yes);
+    expect(within(drawer).getByText(ptBR.processStep.pendency)).toBeInTheDocument();
+  });
+
   it('shows the Portuguese empty state', async () => {
     signIn('operator');
     renderList('/listagem', withRows([]).dataProvider);

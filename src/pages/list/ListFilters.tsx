@@ -1,6 +1,6 @@
 import { getDefaultFilter, useCan, useList, usePermissions, useTranslate, type CrudFilter } from '@refinedev/core';
 import { Button, Input, Select, Space } from 'antd';
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { FEATURE_FLAGS, PROFILES, SHARE_STATES, type FundItem, type ShareListItem } from '../../domain';
 import type { Permissions } from '../../providers/authProvider';
 import type { ResourceDef } from '../../resources';
@@ -20,12 +20,18 @@ const UpdatedAtRange = lazy(() => import('./UpdatedAtRange'));
 /** Holds the range picker's place while its chunk loads, so the bar does not jump. */
 const RangePlaceholder = () => <Input disabled style={{ width: 260 }} aria-hidden />;
 
-/** Text is applied on Enter or the search button, not per keystroke, so the URL and the server stay calm. */
+/**
+ * Text is applied on Enter or the search button, not per keystroke, so the URL and the server stay
+ * calm. When the applied text changes under the box (clear filters, back button), the box follows.
+ */
 const SearchBox = ({ value, onSearch }: { value: string; onSearch: (q: string) => void }) => {
   const t = useTranslate();
   const [text, setText] = useState(value);
-  // The URL can change under us (clear filters, back button); the box must follow it.
-  useEffect(() => setText(value), [value]);
+  const [applied, setApplied] = useState(value);
+  if (applied !== value) {
+    setApplied(value);
+    setText(value);
+  }
   return (
     <Input.Search
       aria-label={t('shares.search')}
@@ -40,25 +46,27 @@ const SearchBox = ({ value, onSearch }: { value: string; onSearch: (q: string) =
   );
 };
 
+const withAdministrators = (known: Map<number, string>, rows: Props['rows']): Map<number, string> => {
+  let next: Map<number, string> | null = null;
+  for (const r of rows as Partial<ShareListItem>[]) {
+    if (typeof r.admId === 'number' && r.admName && known.get(r.admId) !== r.admName) {
+      next ??= new Map(known);
+      next.set(r.admId, r.admName);
+    }
+  }
+  return next ?? known;
+};
+
 /**
  * There is no call that lists administrators, so the options are the ones seen in the rows so far,
  * plus the one selected in the URL (shown by id until a row names it).
  */
 const AdministratorSelect = ({ value, rows, onChange }: { value?: number; rows: Props['rows']; onChange: (v?: number) => void }) => {
   const t = useTranslate();
-  const [known, setKnown] = useState<Map<number, string>>(() => new Map());
-  useEffect(() => {
-    setKnown((prev) => {
-      let next: Map<number, string> | null = null;
-      for (const r of rows as Partial<ShareListItem>[]) {
-        if (typeof r.admId === 'number' && r.admName && prev.get(r.admId) !== r.admName) {
-          next ??= new Map(prev);
-          next.set(r.admId, r.admName);
-        }
-      }
-      return next ?? prev;
-    });
-  }, [rows]);
+  // Accumulated across pages: React's "adjust state when a prop changes" pattern, no effect needed.
+  const [seen, setSeen] = useState<{ rows: Props['rows'] | null; known: Map<number, string> }>({ rows: null, known: new Map() });
+  if (seen.rows !== rows) setSeen({ rows, known: withAdministrators(seen.known, rows) });
+  const known = seen.known;
   const options = useMemo(() => {
     const list = [...known].map(([id, name]) => ({ value: id, label: name }));
     if (value !== undefined && !known.has(value)) list.push({ value, label: `#${value}` });

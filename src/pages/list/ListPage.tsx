@@ -1,11 +1,13 @@
-import { CanAccess, useTranslate } from '@refinedev/core';
+import { CanAccess, useCan, useTranslate } from '@refinedev/core';
 import { Alert, Empty, Table, theme, type TableColumnsType } from 'antd';
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo, useState, type KeyboardEvent } from 'react';
 import { PAGINATION, columnWidth } from '../../domain';
 import type { ResourceDef } from '../../resources';
 import { renderCell } from './cells';
 import { ListFilters } from './ListFilters';
 import { sortOrderOf, useListTable, type Row } from './useListTable';
+
+const ShareDrawer = lazy(() => import('./ShareDrawer'));
 
 /**
  * The one list page: columns, filters, sorting and pagination all come from a resource definition
@@ -15,6 +17,10 @@ import { sortOrderOf, useListTable, type Row } from './useListTable';
 const ListTable = ({ def }: { def: ResourceDef }) => {
   const t = useTranslate();
   const { rows, total, loading, currentPage, pageSize, sorters, filters, onChange, applyFilters, clearFilters } = useListTable(def);
+  const get = def.api.get;
+  const { data: canShow } = useCan({ resource: def.name, action: 'show', queryOptions: { enabled: !!get } });
+  const [opened, setOpened] = useState<string | null>(null);
+  const opens = !!get && canShow?.can === true;
 
   // SPEC §9: no selection column yet, so the table is not "flagged".
   const width = columnWidth(def.columns.length, false);
@@ -52,7 +58,29 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
         }}
         scroll={{ x: width * def.columns.length }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(def.emptyKey ?? 'app.empty')} /> }}
+        onRow={(row) => {
+          if (!opens) return {};
+          const id = String(row[get.idParam] ?? '');
+          const open = () => setOpened(id);
+          // Rows open with the mouse and, for keyboard users, with Enter or Space once focused.
+          return {
+            onClick: open,
+            onKeyDown: (e: KeyboardEvent) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                open();
+              }
+            },
+            tabIndex: 0,
+            style: { cursor: 'pointer' },
+          };
+        }}
       />
+      {opens && opened !== null && (
+        <Suspense fallback={null}>
+          <ShareDrawer resource={def.name} id={opened} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
     </>
   );
 };
