@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Address } from '../../src/domain/completeness';
 import { AUCTION_STATUSES, DOCUMENT_TYPES, OWNER_ROLES, PAYMENT_TYPES, PRICING_STATUSES } from '../../src/domain/enums';
+import { ACCENTED_CHARS, UNACCENTED_CHARS } from '../../src/domain/search';
 import { SHARE_STATES } from '../../src/domain/shareStates';
 import type { WhiteLabelColors } from '../../src/domain/whiteLabel';
 
@@ -146,7 +147,7 @@ export const shares = pgTable(
     ownerDocument: text('owner_document'),
     search: text('search').generatedAlwaysAs(
       (): ReturnType<typeof sql> =>
-        sql`lower(coalesce(${shares.contractNumber}, '') || ' ' || coalesce(${shares.ownerName}, '') || ' ' || coalesce(${shares.ownerDocument}, ''))`,
+        sql`translate(lower(coalesce(${shares.contractNumber}, '') || ' ' || coalesce(${shares.ownerName}, '') || ' ' || coalesce(${shares.ownerDocument}, '')), ${sql.raw(`'${ACCENTED_CHARS}'`)}, ${sql.raw(`'${UNACCENTED_CHARS}'`)})`,
     ),
     canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),

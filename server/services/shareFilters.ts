@@ -2,6 +2,7 @@
  * The `filters` query parameter of the share lists: one JSON object whose keys are
  * SHARE_FILTER_KEYS. Anything else is a 400 naming the offending key, never silently ignored.
  */
+import { foldSearchText } from '../../src/domain/search';
 import { SHARE_FILTER_KEYS, type ShareListFilters } from '../../src/domain/shareList';
 import { SHARE_STATES, type ShareState, isShareState } from '../../src/domain/shareStates';
 import { badRequest } from '../http/errors';
@@ -9,7 +10,7 @@ import { badRequest } from '../http/errors';
 export const MAX_QUERY_LENGTH = 100;
 
 export interface ParsedShareFilters {
-  /** Lower-cased, trimmed free text. */
+  /** Trimmed free text, folded like the search column (lower case, no accents). */
   q?: string;
   /**
    * Other spellings of a document number in q: its digits when q is masked, its CPF or CNPJ mask
@@ -67,7 +68,7 @@ const masked = (digits: string): string | null => {
 
 const parseQuery = (v: unknown): Pick<ParsedShareFilters, 'q' | 'qAlternatives'> => {
   if (typeof v !== 'string') throw invalid('q', 'must be a string');
-  const q = v.trim().toLowerCase();
+  const q = foldSearchText(v.trim());
   if (q.length > MAX_QUERY_LENGTH) throw invalid('q', `must be at most ${MAX_QUERY_LENGTH} characters`);
   if (!q) return {};
   if (!MASKED_NUMBER.test(q)) return { q };

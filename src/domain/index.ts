@@ -14,3 +14,4 @@ export * from './shareStates';
 export * from './validation';
 export * from './whiteLabel';
 export * from './workflowDiagram';
+export * from './search';

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldSearchText } from '../../src/domain/search';
 import { SHARE_SORT_FIELDS, type ListResponse, type ShareListItem } from '../../src/domain/shareList';
 import { SHARE_STATES, TRANSFER_LIST_STATES } from '../../src/domain/shareStates';
 import { type TestApp, createTestApp, listUrl } from './support/app';
@@ -188,14 +189,27 @@ describe('search q', () => {
     expect((await list({ filters: { q: sample.contractNumber } })).total).toBe(1);
   });
 
-  it('finds by owner name ignoring case (accents must match)', async () => {
+  it('finds by owner name ignoring case and accents', async () => {
     const name = sample.ownerName!;
     for (const q of [name, name.toUpperCase(), name.toLowerCase(), `  ${name.split(' ').slice(-1)[0]}  `]) {
       const { rows } = await all({ filters: { q } });
       expect(rows.map((r) => r.shareId), q).toContain(sample.shareId);
     }
-    const [{ n }] = await t.query<{ n: number }>(sql`select count(*)::int as n from shares where search ilike ${`%${name.toLowerCase()}%`}`);
+    const [{ n }] = await t.query<{ n: number }>(sql`select count(*)::int as n from shares where search ilike ${`%${foldSearchText(name)}%`}`);
     expect((await list({ filters: { q: name } })).total).toBe(n);
+  });
+
+  it('an accented name is found typed without accents, and the reverse', async () => {
+    const [accented] = await t.query<{ share_id: string; owner_name: string }>(
+      sql`select id as share_id, owner_name from shares where owner_name ~ '[áéíóúâêôãõç]' and adm_id is not null order by contract_number limit 1`,
+    );
+    expect(accented, 'the seed has accented names').toBeTruthy();
+    const word = accented.owner_name.split(' ').find((w) => /[áéíóúâêôãõç]/i.test(w))!;
+    const plain = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    expect(plain).not.toBe(word);
+    for (const q of [word, plain, plain.toUpperCase()]) {
+      expect((await all({ filters: { q } })).rows.map((r) => r.shareId), q).toContain(accented.share_id);
+    }
   });
 
   it('finds by CPF or CNPJ, with or without the mask', async () => {

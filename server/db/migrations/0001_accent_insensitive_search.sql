@@ -1,0 +1,3 @@
+ALTER TABLE "shares" drop column "search";--> statement-breakpoint
+ALTER TABLE "shares" ADD COLUMN "search" text GENERATED ALWAYS AS (translate(lower(coalesce("shares"."contract_number", '') || ' ' || coalesce("shares"."owner_name", '') || ' ' || coalesce("shares"."owner_document", '')), 'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny')) STORED;--> statement-breakpoint
+CREATE INDEX "shares_search_trgm_idx" ON "shares" USING gin ("search" gin_trgm_ops);
