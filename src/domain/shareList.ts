@@ -81,4 +81,6 @@ export interface CanceledReason {
 
 export interface LoginResponse {
   token: string;
+  /** The user must change the password before anything else (first access). */
+  firstAccess: boolean;
 }
