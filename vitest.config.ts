@@ -17,6 +17,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
           testTimeout: 20_000,
+          // Refine's packages run through Vite like the app, so both resolve react-router to one copy
+          // (otherwise Node loads its ESM build for Refine and the CJS build for the app: two routers).
+          server: { deps: { inline: [/@refinedev\//] } },
         },
       },
       {

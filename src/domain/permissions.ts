@@ -13,7 +13,6 @@ const OPERATOR: readonly Profile[] = ['operator'];
 export const PERMISSIONS = {
   'share.list': ALL,
   'share.read': ALL,
-  'share.pendency_list': STAFF,
   'share.transfer_list': ALL,
   'share.canceled_list': STAFF,
   'share.history': ALL,

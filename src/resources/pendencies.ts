@@ -11,7 +11,7 @@ export const pendencies: ResourceDef = {
   titleKey: 'shares.titles.pendencies',
   icon: WarningOutlined,
   api: { kind: 'share', list: API.share.list, get: { endpoint: API.share.get, idParam: 'contractNumber' } },
-  permissions: { list: 'share.pendency_list', show: 'share.read' },
+  permissions: { list: 'share.list', show: 'share.read' },
   rowKey: 'contractNumber',
   columns: SHARE_COLUMNS,
   // The state is fixed, so a state control would only offer ways to empty the list.

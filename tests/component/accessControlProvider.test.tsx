@@ -26,9 +26,9 @@ describe('accessControlProvider', () => {
     expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'funds']);
   });
 
-  it('lets the fund list shares and transfers only', async () => {
+  it('lets the fund list its shares, pendencies and transfers only', async () => {
     signIn('fund');
-    expect(await listable()).toEqual(['shares', 'transfers']);
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers']);
   });
 
   it('removes what the token denies', async () => {

@@ -32,16 +32,16 @@ describe('layout', () => {
     expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.canceledShares, ptBR.menu.funds]);
   });
 
-  it('shows the fund only shares and transfers', async () => {
+  it('shows the fund its shares, pendencies and transfers only', async () => {
     signIn('fund');
     renderShell();
-    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.transfers]);
+    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers]);
   });
 
   it("drops what the token's deniedPermissions deny", async () => {
-    signIn('operator', { deniedPermissions: ['player.list', 'share.pendency_list'] });
+    signIn('operator', { deniedPermissions: ['player.list', 'share.canceled_list'] });
     renderShell();
-    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.transfers, ptBR.menu.canceledShares, ptBR.menu.funds, ptBR.menu.users]);
+    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.funds, ptBR.menu.users]);
   });
 
   it("shows the user's name and profile and logs out with Sair", async () => {

@@ -3,19 +3,6 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../../src/dayjs';
 
-/*
- * One react-router for everyone. @refinedev/react-router runs as native ESM and gets react-router's
- * ESM build, while Vitest resolves the app's own `react-router` imports to the CommonJS build: two
- * copies, two router contexts, and "useLocation() may be used only in the context of a <Router>".
- * Pointing the app at the ESM build Refine uses makes them one. (In the browser bundle there is only
- * ever one copy.)
- */
-vi.mock('react-router', async () => {
-  const { createRequire } = await import('node:module');
-  const esm = createRequire(import.meta.url).resolve('react-router').replace(/index\.js$/, 'index.mjs');
-  return import(/* @vite-ignore */ esm);
-});
-
 // antd reads media queries (Grid, Layout.Sider breakpoints); jsdom has none.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

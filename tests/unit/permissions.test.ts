@@ -79,10 +79,10 @@ describe('ENDPOINT_PERMISSIONS', () => {
     expect(ENDPOINT_PERMISSIONS.has(endpoint)).toBe(false);
   });
 
-  it('every permission other than the menu-only pendency list guards at least one endpoint', () => {
+  it('every permission guards at least one endpoint, so the server enforces each of them', () => {
     const used = new Set(ENDPOINT_PERMISSIONS.values());
     const unused = PERMISSION_NAMES.filter((p) => !used.has(p));
-    expect(unused).toEqual(['share.pendency_list']);
+    expect(unused).toEqual([]);
   });
 
   it('the list routes use the list permissions (DESIGN §4)', () => {
@@ -115,8 +115,6 @@ describe('can (the one permission matrix, DESIGN §4)', () => {
     ['fund', 'share.list', true],
     ['fund', 'share.transfer_list', true],
     ['fund', 'share.canceled_list', false],
-    ['fund', 'share.pendency_list', false],
-    ['adm', 'share.pendency_list', true],
     ['adm', 'player.list', false],
     ['operator', 'player.files', true],
     ['fund', 'person.write', false],
