@@ -1,5 +1,5 @@
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
+import { routerProvider } from './providers/routerProvider';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/es/locale/pt_BR';
 import { useMemo } from 'react';

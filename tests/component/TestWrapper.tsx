@@ -4,7 +4,7 @@
  * control what the lists receive.
  */
 import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider, type NotificationProvider, type ResourceProps } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
+import { routerProvider } from '../../src/providers/routerProvider';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/es/locale/pt_BR';
 import type { ReactNode } from 'react';
@@ -41,12 +41,12 @@ export const mockDataProvider = (overrides: Partial<DataProvider> = {}): DataPro
     ...overrides,
   }) as DataProvider;
 
-/** Shows the router's location so tests can read what syncWithLocation wrote. */
+/** Shows the router's location, as written (not decoded), so tests read what syncWithLocation wrote. */
 export const LocationProbe = () => {
   const { pathname, search } = useLocation();
   return (
     <output data-testid="location" hidden>
-      {decodeURIComponent(`${pathname}${search}`)}
+      {`${pathname}${search}`}
     </output>
   );
 };

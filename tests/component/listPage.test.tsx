@@ -122,6 +122,19 @@ describe('list page', () => {
     await waitFor(() => expect(lastListCall(getList, 'shares').filters).toContainEqual({ field: 'q', operator: 'contains', value: '100201' }));
   });
 
+  it('keeps a search with &, # and % whole in the URL and reads it back the same', async () => {
+    signIn('operator');
+    const { getList, dataProvider } = withRows(SHARES, 120);
+    renderList('/listagem', dataProvider);
+    await screen.findByText('Maria da Silva');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('searchbox', { name: ptBR.shares.search }), 'Silva & Lima #2 100%{Enter}');
+    await waitFor(() => expect(location()).toContain('filters[0][value]=Silva%20%26%20Lima%20%232%20100%25'));
+    const search = new URLSearchParams(location().slice(location().indexOf('?')));
+    expect(search.get('filters[0][value]')).toBe('Silva & Lima #2 100%');
+    await waitFor(() => expect(lastListCall(getList, 'shares').filters).toContainEqual({ field: 'q', operator: 'contains', value: 'Silva & Lima #2 100%' }));
+  });
+
   it('clears the filters but keeps the pendency list restricted to pendencies', async () => {
     signIn('operator');
     const { getList, dataProvider } = withRows();

@@ -75,7 +75,7 @@ describe('login page', () => {
     localStorage.setItem(STORAGE_KEYS.token, makeToken({ ...claimsFor('operator'), exp: 1 }));
     renderAt('/pendencias');
     expect(await screen.findByRole('heading', { name: ptBR.auth.title })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?to=\/pendencias/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?to=%2Fpendencias/);
   });
 
   it('shows a Portuguese 404 page for unknown routes', async () => {
