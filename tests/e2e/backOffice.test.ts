@@ -178,6 +178,21 @@ describe('errors and sessions', () => {
     await context.close();
   });
 
+  it('shows at most three toasts at a time, and they close by themselves', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    // An unknown e-mail, so that no real account comes near its lockout.
+    for (let i = 0; i < 4; i++) {
+      await logIn(page, 'ninguem@repasse.dev', `errada-${i}`);
+      await page.waitForResponse((r) => r.url().endsWith('/api/user/login'));
+    }
+    const toasts = page.locator('.ant-notification-notice');
+    await expect.poll(() => toasts.count()).toBeGreaterThan(0);
+    expect(await toasts.count()).toBeLessThanOrEqual(3);
+    await toasts.first().waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBe(0);
+    await context.close();
+  });
+
   it('an expired token sends the user to the root page', async () => {
     const { context, page } = await openPage(browser, server.url);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');

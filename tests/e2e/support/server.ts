@@ -41,10 +41,16 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not become healthy in ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse this data directory (and keep it on stop) instead of a fresh temporary one. */
+  dataDir?: string;
+}
+
+export async function startServer({ env = {}, dataDir: givenDataDir }: StartOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, '../../..');
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'repasse-e2e-'));
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'repasse-e2e-'));
   let log = '';
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -67,7 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

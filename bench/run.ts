@@ -1,0 +1,21 @@
+/**
+ * `npm run bench`: runs the benchmarks and writes their results as Markdown under bench/results/.
+ * Figures are measured here, never asserted by timed tests.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { BUDGETS, measureBundle } from './bundle';
+
+const status = (value: number, budget: number) => (value <= budget ? 'within budget' : `over by ${(value - budget).toFixed(1)} KB`);
+
+const bundle = await measureBundle();
+const table = [
+  '| figure | measured | files | budget (DESIGN §5) | status |',
+  '| --- | --- | --- | --- | --- |',
+  `| JavaScript (gzip -9) to show the login page | ${bundle.loginKb} KB | ${bundle.loginFiles} | ${BUDGETS.loginKb} KB | ${status(bundle.loginKb, BUDGETS.loginKb)} |`,
+  `| JavaScript (gzip -9) to show the first list after login | ${bundle.firstListKb} KB | ${bundle.firstListFiles} | ${BUDGETS.firstListKb} KB | ${status(bundle.firstListKb, BUDGETS.firstListKb)} |`,
+].join('\n');
+
+const report = `# Bundle\n\nMeasured ${new Date().toISOString()} in headless Chromium against \`npm start\` (production build): every script the browser downloaded, each gzip-compressed at level 9.\n\n${table}\n`;
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+writeFileSync(new URL('./results/bundle.md', import.meta.url), report);
+console.log(report);
