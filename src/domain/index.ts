@@ -15,3 +15,5 @@ export * from './validation';
 export * from './whiteLabel';
 export * from './workflowDiagram';
 export * from './search';
+export * from './workspace';
+export * from './shareActions';
