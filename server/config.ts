@@ -3,6 +3,7 @@
  * Config, so tests build one in code instead of mutating process.env.
  */
 import { join, resolve } from 'node:path';
+import { FEATURE_FLAGS, type FeatureFlag } from '../src/domain/featureFlags';
 
 export interface Config {
   port: number;
@@ -28,6 +29,8 @@ export interface Config {
   loginLockout: { maxFailures: number; lockMs: number };
   /** How long a user's row (profile, tenant, denied permissions) is trusted before re-reading it. */
   authCacheTtlMs: number;
+  /** SPEC §6 feature flags the server enforces; tests turn one on through buildApp's config. */
+  featureFlags: Record<FeatureFlag, boolean>;
 }
 
 export const DEV_JWT_SECRET = 'repasse-dev-secret-not-for-production';
@@ -86,5 +89,6 @@ export function loadConfig(env: Env = process.env): Config {
     loginRateLimit: { max: 10, windowMs: 60_000 },
     loginLockout: { maxFailures: 5, lockMs: 15 * 60_000 },
     authCacheTtlMs: 2_000,
+    featureFlags: { ...FEATURE_FLAGS },
   };
 }
