@@ -5,6 +5,22 @@
 import { join, resolve } from 'node:path';
 import { FEATURE_FLAGS, type FeatureFlag } from '../src/domain/featureFlags';
 
+export interface S3Config {
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+}
+
+export interface StorageConfig {
+  driver: 'local' | 's3';
+  /** Local-disk driver root (DATA_DIR/files by default). */
+  filesDir: string;
+  s3: S3Config | null;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -31,6 +47,10 @@ export interface Config {
   authCacheTtlMs: number;
   /** SPEC §6 feature flags the server enforces; tests turn one on through buildApp's config. */
   featureFlags: Record<FeatureFlag, boolean>;
+  /** Where uploads go: the local disk (default) or an S3-compatible bucket (STORAGE_DRIVER). */
+  storage: StorageConfig;
+  /** Origin put in front of the signed links the API itself serves (PUBLIC_URL); null: relative `/api/...`. */
+  publicUrl: string | null;
 }
 
 export const DEV_JWT_SECRET = 'repasse-dev-secret-not-for-production';
@@ -58,6 +78,27 @@ const int = (env: Env, name: string, fallback: number, min: number): number => {
   if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer >= ${min} (got "${raw}")`);
   return n;
 };
+
+function storageConfig(env: Env, filesDir: string): StorageConfig {
+  const driver = read(env, 'STORAGE_DRIVER') ?? 'local';
+  if (driver !== 'local' && driver !== 's3') throw new ConfigError(`STORAGE_DRIVER must be local or s3 (got "${driver}")`);
+  if (driver === 'local') return { driver, filesDir, s3: null };
+  const bucket = read(env, 'S3_BUCKET');
+  if (!bucket) throw new ConfigError('S3_BUCKET is required when STORAGE_DRIVER=s3');
+  const pathStyle = read(env, 'S3_FORCE_PATH_STYLE');
+  return {
+    driver,
+    filesDir,
+    s3: {
+      endpoint: read(env, 'S3_ENDPOINT') ?? null,
+      bucket,
+      region: read(env, 'S3_REGION') ?? 'us-east-1',
+      accessKeyId: read(env, 'S3_ACCESS_KEY_ID') ?? null,
+      secretAccessKey: read(env, 'S3_SECRET_ACCESS_KEY') ?? null,
+      forcePathStyle: pathStyle === undefined ? Boolean(read(env, 'S3_ENDPOINT')) : pathStyle === 'true' || pathStyle === '1',
+    },
+  };
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -90,5 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginLockout: { maxFailures: 5, lockMs: 15 * 60_000 },
     authCacheTtlMs: 2_000,
     featureFlags: { ...FEATURE_FLAGS },
+    storage: storageConfig(env, join(dataDir, 'files')),
+    publicUrl: read(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
   };
 }

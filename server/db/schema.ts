@@ -282,6 +282,10 @@ export const files = pgTable(
     shareId: uuid('share_id').references(() => shares.id),
     auctionId: uuid('auction_id'),
     admSlug: text('adm_slug'),
+    /** The tenant the file belongs to (resolved from admSlug); null for a platform file (operators only). */
+    admId: integer('adm_id').references(() => administrators.id),
+    /** The storage driver's multipart upload id (S3 UploadId; the file id for the local disk). */
+    uploadId: text('upload_id'),
     uploadedBy: uuid('uploaded_by').references(() => users.id),
     createdAt: createdAt(),
   },
