@@ -10,8 +10,14 @@ import healthRoutes from './health';
 import playerRoutes from './player';
 import shareRoutes from './share';
 import userRoutes from './user';
+import bankRoutes from './bank';
+import companyRoutes from './company';
+import idwallRoutes from './idwall';
+import personRoutes from './person';
+import proposalRoutes from './proposal';
+import shareDetailsRoutes from './shareDetails';
 
-const AREAS: FastifyPluginAsync[] = [healthRoutes, userRoutes, shareRoutes, configRoutes, fundRoutes, playerRoutes];
+const AREAS: FastifyPluginAsync[] = [healthRoutes, userRoutes, shareRoutes, configRoutes, fundRoutes, playerRoutes, bankRoutes, companyRoutes, idwallRoutes, personRoutes, proposalRoutes, shareDetailsRoutes];
 
 export default async function apiRoutes(api: FastifyInstance): Promise<void> {
   installAuth(api);

@@ -1,0 +1,52 @@
+/**
+ * The share's history (POST /share/get_history) and the entries the workspace edits write: a
+ * person, company or bank saved, a price edited, a proposal selected. Edits keep the share's state
+ * (fromState = toState = null); only the workflow's moves change it.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { ShareHistoryEntry } from '../../src/domain/workspace';
+import { shareHistory, users } from '../db/schema';
+import { type DbOrTx, filesById } from './shareAccess';
+
+export interface EditEntry {
+  shareId: string;
+  action: string;
+  userId: string;
+  note?: string | null;
+  files?: string[];
+}
+
+export async function writeEditEntry(db: DbOrTx, e: EditEntry): Promise<void> {
+  await db.insert(shareHistory).values({ shareId: e.shareId, action: e.action, userId: e.userId, note: e.note ?? null, files: e.files ?? [] });
+}
+
+/** Oldest first, with the user's name and the files resolved (a file not complete is left out). */
+export async function shareHistoryEntries(db: DbOrTx, shareId: string): Promise<ShareHistoryEntry[]> {
+  const rows = await db
+    .select({
+      id: shareHistory.id,
+      action: shareHistory.action,
+      fromState: shareHistory.fromState,
+      toState: shareHistory.toState,
+      userId: shareHistory.userId,
+      userName: users.name,
+      files: shareHistory.files,
+      note: shareHistory.note,
+      at: shareHistory.at,
+    })
+    .from(shareHistory)
+    .leftJoin(users, eq(users.id, shareHistory.userId))
+    .where(eq(shareHistory.shareId, shareId))
+    .orderBy(asc(shareHistory.at), asc(shareHistory.id));
+  const refs = await filesById(db, rows.flatMap((r) => r.files ?? []));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    action: r.action,
+    fromState: r.fromState,
+    toState: r.toState,
+    user: r.userId ? { userId: r.userId, name: r.userName ?? '' } : null,
+    at: r.at.toISOString(),
+    files: (r.files ?? []).flatMap((id) => refs.get(id) ?? []),
+    note: r.note,
+  }));
+}
