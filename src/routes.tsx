@@ -3,6 +3,7 @@ import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from './components/PageLoading';
 import { HOME_ROUTE, LOGIN_ROUTE } from './providers/authProvider';
+import { WORKSPACE_ROUTE } from './pages/workspace/paths';
 import { RESOURCES, type ResourceDef } from './resources';
 
 // One chunk per page, so the login page never downloads the table code (DESIGN §5).
@@ -10,6 +11,8 @@ const LoginPage = lazy(() => import('./pages/login/LoginPage'));
 const AppLayout = lazy(() => import('./components/layout/AppLayout'));
 const ListPage = lazy(() => import('./pages/list/ListPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+// The share workspace is its own chunk: a list never downloads it.
+const WorkspacePage = lazy(() => import('./pages/workspace/WorkspacePage'));
 
 export const AppRoutes = ({ resources = RESOURCES }: { resources?: readonly ResourceDef[] }) => (
   <Suspense fallback={<PageLoading />}>
@@ -33,6 +36,7 @@ export const AppRoutes = ({ resources = RESOURCES }: { resources?: readonly Reso
           // The key remounts the page per resource, so one list's table state never leaks into another.
           <Route key={def.name} path={def.route} element={<ListPage key={def.name} def={def} />} />
         ))}
+        <Route path={WORKSPACE_ROUTE} element={<WorkspacePage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -1,5 +1,5 @@
 import type { DataProvider, GetListParams } from '@refinedev/core';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { columnWidth } from '../../src/domain';
@@ -43,29 +43,30 @@ describe('list page', () => {
     expect(screen.getByText('3 cotas')).toBeInTheDocument();
   });
 
-  it('gives every column the SPEC §9 width', async () => {
+  it('gives every column the SPEC §9 width: flagged when rows can be selected for a bulk move', async () => {
     signIn('operator');
     renderList('/listagem', withRows().dataProvider);
     await screen.findByText('Maria da Silva');
-    const headers = screen.getAllByRole('columnheader');
-    expect(headers).toHaveLength(9);
-    const cols = document.querySelectorAll('colgroup col');
-    expect([...cols].map((c) => (c as HTMLElement).style.width)).toContain(`${columnWidth(9)}px`);
+    // The operator may transfer in bulk: a selection column, and the flagged width.
+    expect(screen.getAllByRole('columnheader')).toHaveLength(10);
+    const cols = [...document.querySelectorAll('colgroup col')].map((c) => (c as HTMLElement).style.width);
+    expect(cols).toContain(`${columnWidth(9, true)}px`);
+    cleanup();
+    signIn('fund');
+    renderList('/listagem', withRows().dataProvider);
+    await screen.findByText('Maria da Silva');
+    expect(screen.getAllByRole('columnheader')).toHaveLength(9);
+    expect([...document.querySelectorAll('colgroup col')].map((c) => (c as HTMLElement).style.width)).toContain(`${columnWidth(9)}px`);
   });
 
-  it('opens a read-only view of a share from its row, by mouse or keyboard', async () => {
+  it('opens the share workspace from its row, by keyboard (Enter) or mouse', async () => {
     signIn('fund');
-    const getOne = vi.fn(async () => ({ data: { ...SHARES[1], sentToPartner: true } }));
-    const { getList } = withRows();
-    renderList('/listagem', mockDataProvider({ getList, getOne: getOne as unknown as DataProvider['getOne'] }));
+    const { dataProvider } = withRows();
+    renderList('/listagem', dataProvider);
     const row = (await screen.findByText('Padaria Pão Quente Ltda')).closest('tr')!;
     row.focus();
     await userEvent.setup({ delay: null }).keyboard('{Enter}');
-    const drawer = await screen.findByRole('dialog');
-    expect(getOne).toHaveBeenCalledWith(expect.objectContaining({ resource: 'shares', id: '100201' }));
-    expect(await within(drawer).findByText('11.222.333/0001-81')).toBeInTheDocument();
-    expect(within(drawer).getByText(ptBR.shares.sentToPartner).closest('tr')).toHaveTextContent(ptBR.common.yes);
-    expect(within(drawer).getByText(ptBR.processStep.pendency)).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/cotas/100201'));
   });
 
   it('shows the Portuguese empty state', async () => {

@@ -1,13 +1,20 @@
 import { CanAccess, useCan, useTranslate } from '@refinedev/core';
 import { Alert, Empty, Table, theme, type TableColumnsType } from 'antd';
 import { Suspense, lazy, useMemo, useState, type KeyboardEvent } from 'react';
-import { PAGINATION, columnWidth } from '../../domain';
+import { useNavigate } from 'react-router';
+import { PAGINATION, can, columnWidth, type ShareListItem } from '../../domain';
+import { useGrantee } from '../../hooks/useSession';
+import { workspacePath } from '../workspace/paths';
 import type { ResourceDef } from '../../resources';
 import { renderCell } from './cells';
 import { ListFilters } from './ListFilters';
 import { sortOrderOf, useListTable, type Row } from './useListTable';
 
-const ShareDrawer = lazy(() => import('./ShareDrawer'));
+// Loaded once rows are selected: most visits never select anything.
+const BulkActions = lazy(() => import('../workspace/BulkActions'));
+
+/** Lists whose rows can be selected for a bulk move (issue 3), and the permissions that allow it. */
+const BULK_LISTS = ['shares', 'transfers'];
 
 /**
  * The one list page: columns, filters, sorting and pagination all come from a resource definition
@@ -19,11 +26,15 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
   const { rows, total, loading, currentPage, pageSize, sorters, filters, onChange, applyFilters, clearFilters } = useListTable(def);
   const get = def.api.get;
   const { data: canShow } = useCan({ resource: def.name, action: 'show', queryOptions: { enabled: !!get } });
-  const [opened, setOpened] = useState<string | null>(null);
+  const navigate = useNavigate();
   const opens = !!get && canShow?.can === true;
+  const who = useGrantee();
+  const selectable = BULK_LISTS.includes(def.name) && (can(who, 'share.transfer_in_bulk') || can(who, 'share.set_paid'));
+  /** Selected rows by key; kept across pages, so a selection can span several. */
+  const [selected, setSelected] = useState<Map<string, ShareListItem>>(() => new Map());
 
-  // SPEC §9: no selection column yet, so the table is not "flagged".
-  const width = columnWidth(def.columns.length, false);
+  // SPEC §9: the selection column makes the table "flagged".
+  const width = columnWidth(def.columns.length, selectable);
   const columns: TableColumnsType<Row> = useMemo(
     () =>
       def.columns.map((c) => ({
@@ -42,6 +53,11 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
   return (
     <>
       {def.filters.length > 0 && <ListFilters def={def} filters={filters} apply={applyFilters} clear={clearFilters} rows={rows} />}
+      {selectable && selected.size > 0 && (
+        <Suspense fallback={null}>
+          <BulkActions rows={[...selected.values()]} onClear={() => setSelected(new Map())} />
+        </Suspense>
+      )}
       <Table<Row>
         dataSource={rows}
         rowKey={def.rowKey}
@@ -56,16 +72,40 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
           pageSizeOptions: PAGINATION.pageSizeOptions.map(String),
           showTotal: (n: number) => t(def.totalKey ?? 'app.total', { count: n }),
         }}
-        scroll={{ x: width * def.columns.length }}
+        scroll={{ x: width * def.columns.length + (selectable ? 49 : 0) }}
+        rowSelection={
+          selectable
+            ? {
+                columnWidth: 49,
+                preserveSelectedRowKeys: true,
+                selectedRowKeys: [...selected.keys()],
+                onChange: (keys, rows) =>
+                  setSelected((prev) => {
+                    const next = new Map<string, ShareListItem>();
+                    const byKey = new Map(rows.filter(Boolean).map((r) => [String(r[def.rowKey]), r as unknown as ShareListItem]));
+                    for (const k of keys.map(String)) {
+                      const row = byKey.get(k) ?? prev.get(k);
+                      if (row) next.set(k, row);
+                    }
+                    return next;
+                  }),
+                getCheckboxProps: (row) => ({ 'aria-label': t('bulk.selectRow', { id: String(row[def.rowKey] ?? '') }) }) as Record<never, never>,
+                // A click on the checkbox cell selects; it must not open the share as well.
+                renderCell: (_checked, _row, _index, node) => <span onClick={(e) => e.stopPropagation()}>{node}</span>,
+              }
+            : undefined
+        }
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(def.emptyKey ?? 'app.empty')} /> }}
         onRow={(row) => {
           if (!opens) return {};
           const id = String(row[get.idParam] ?? '');
-          const open = () => setOpened(id);
+          const open = () => navigate(workspacePath(id));
           // Rows open with the mouse and, for keyboard users, with Enter or Space once focused.
           return {
             onClick: open,
             onKeyDown: (e: KeyboardEvent) => {
+              // Keys pressed on the row's own controls (the selection checkbox) are theirs.
+              if (e.target !== e.currentTarget) return;
               if (e.key === 'Enter' || e.key === ' ') {
                 e.preventDefault();
                 open();
@@ -76,11 +116,6 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
           };
         }}
       />
-      {opens && opened !== null && (
-        <Suspense fallback={null}>
-          <ShareDrawer resource={def.name} id={opened} onClose={() => setOpened(null)} />
-        </Suspense>
-      )}
     </>
   );
 };

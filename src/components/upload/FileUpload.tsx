@@ -1,0 +1,82 @@
+import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
+import { Button, Progress, Space } from 'antd';
+import { useId, useRef, type ChangeEvent } from 'react';
+import type { FileRef } from '../../domain';
+import { useUpload } from '../../hooks/useUpload';
+import { ACCEPT } from './storageUpload';
+
+export interface FileUploadProps {
+  /** antd Form control protocol. */
+  value?: FileRef | null;
+  onChange?: (file: FileRef | null) => void;
+  admSlug: string;
+  /** Accessible name of the picker button (the field's label). */
+  label?: string;
+  id?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Picks one file and sends it through the storage flow with a real progress bar. The picker is a
+ * button (keyboard: Tab then Enter or Space); errors read as an alert next to it.
+ */
+export const FileUpload = ({ value, onChange, admSlug, label, id, disabled }: FileUploadProps) => {
+  const t = useTranslate();
+  const input = useRef<HTMLInputElement>(null);
+  const statusId = useId();
+  const { state, start, cancel, reset } = useUpload(admSlug, (ref) => onChange?.(ref));
+  const uploading = state.status === 'uploading';
+
+  const picked = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    onChange?.(null);
+    void start(file);
+  };
+
+  return (
+    <div>
+      <input ref={input} type="file" accept={ACCEPT} hidden onChange={picked} data-testid={id ? `${id}-input` : undefined} tabIndex={-1} aria-hidden />
+      <Space wrap>
+        <Button id={id} icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={disabled || uploading} aria-describedby={statusId} aria-label={label ? `${t('upload.pick')}: ${label}` : undefined}>
+          {value ? t('upload.replace') : t('upload.pick')}
+        </Button>
+        {uploading && (
+          <Button onClick={cancel} size="small">
+            {t('upload.cancel')}
+          </Button>
+        )}
+      </Space>
+      <div id={statusId} aria-live="polite">
+        {uploading && (
+          <Progress percent={state.percent} size="small" status="active" aria-label={t('upload.progress', { name: state.fileName ?? '' })} />
+        )}
+        {value && !uploading && (
+          <Space>
+            <PaperClipOutlined aria-hidden />
+            <span>{value.fileName}</span>
+            <Button
+              type="text"
+              size="small"
+              icon={<DeleteOutlined />}
+              aria-label={t('upload.remove', { name: value.fileName })}
+              onClick={() => {
+                reset();
+                onChange?.(null);
+              }}
+            />
+          </Space>
+        )}
+        {state.status === 'error' && state.error && (
+          <div role="alert" style={{ color: '#d32f2f' }}>
+            {state.error}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+};
+
+export default FileUpload;

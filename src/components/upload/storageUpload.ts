@@ -1,0 +1,158 @@
+/**
+ * The storage flow (DESIGN §2): POST /storage/upload_initialize → PUT each part's bytes to its
+ * signed URL with its hex SHA-256 in `x-content-sha256` → POST /storage/upload_finalize with the
+ * parts' etags in order → the stored FileRef.
+ *
+ * Parts go through a bare axios call on the same adapter as the API client: a signed URL carries
+ * its own authorization, and the bearer token must not leak to a storage host.
+ */
+import axios, { type AxiosInstance } from 'axios';
+import { API, STORAGE_LIMITS, type FileRef, type UploadInitializeResponse } from '../../domain';
+import { callApi, isHttpError } from '../../hooks/api';
+
+export type UploadProblem = 'tooLarge' | 'type' | 'empty' | 'part' | 'finalize' | 'initialize' | 'aborted' | 'checksum';
+
+export class UploadError extends Error {
+  constructor(
+    public readonly problem: UploadProblem,
+    /** The server's message, when it gave one (the catalogue may translate it). */
+    public readonly serverMessage?: string,
+  ) {
+    super(serverMessage ?? problem);
+    this.name = 'UploadError';
+  }
+}
+
+export const ALLOWED_TYPES: readonly string[] = STORAGE_LIMITS.allowedContentTypes;
+
+/** Extensions for the file picker's `accept`, next to the MIME types (some systems give no type). */
+export const ACCEPT = [...ALLOWED_TYPES, '.pdf', '.jpg', '.jpeg', '.png', '.webp', '.zip', '.csv', '.xlsx'].join(',');
+
+const EXTENSION_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  zip: 'application/zip',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The file's type, or the one its extension implies when the browser gave none. */
+export const contentTypeOf = (file: Pick<File, 'name' | 'type'>): string =>
+  file.type || EXTENSION_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''] || '';
+
+/** Refuses, before any call, a file the server would refuse (SPEC limits in STORAGE_LIMITS). */
+export const checkFile = (file: Pick<File, 'name' | 'type' | 'size'>): UploadProblem | null => {
+  if (file.size <= 0) return 'empty';
+  if (file.size > STORAGE_LIMITS.maxFileBytes) return 'tooLarge';
+  if (!ALLOWED_TYPES.includes(contentTypeOf(file))) return 'type';
+  return null;
+};
+
+export const partCount = (size: number, partBytes: number = STORAGE_LIMITS.partBytes): number => Math.max(1, Math.ceil(size / partBytes));
+
+/** Byte ranges of each part, in order. */
+export const partRanges = (size: number, partBytes: number = STORAGE_LIMITS.partBytes): [number, number][] =>
+  Array.from({ length: partCount(size, partBytes) }, (_, i) => [i * partBytes, Math.min(size, (i + 1) * partBytes)]);
+
+const readBytes = (blob: Blob): Promise<ArrayBuffer> =>
+  typeof blob.arrayBuffer === 'function'
+    ? blob.arrayBuffer()
+    : new Promise((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as ArrayBuffer);
+        reader.onerror = () => reject(reader.error);
+        reader.readAsArrayBuffer(blob);
+      });
+
+export const sha256Hex = async (bytes: ArrayBuffer): Promise<string> => {
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+};
+
+export interface UploadOptions {
+  admSlug: string;
+  /** 0–100, the bytes of every part sent so far. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+const etagOf = (headers: unknown, body: unknown): string | null => {
+  const h = headers as Record<string, unknown> | undefined;
+  const fromHeader = h && typeof h === 'object' ? (h.etag ?? h.ETag) : undefined;
+  if (typeof fromHeader === 'string' && fromHeader) return fromHeader;
+  const fromBody = (body as { etag?: unknown } | null)?.etag;
+  return typeof fromBody === 'string' && fromBody ? fromBody : null;
+};
+
+const messageOf = (e: unknown): string | undefined => {
+  if (isHttpError(e)) return e.message;
+  if (axios.isAxiosError(e)) {
+    const m = (e.response?.data as { message?: unknown } | undefined)?.message;
+    return typeof m === 'string' ? m : undefined;
+  }
+  return undefined;
+};
+
+export const uploadFile = async (client: AxiosInstance, file: File, { admSlug, onProgress, signal }: UploadOptions): Promise<FileRef> => {
+  const problem = checkFile(file);
+  if (problem) throw new UploadError(problem);
+  const contentType = contentTypeOf(file);
+  const ranges = partRanges(file.size);
+  const aborted = () => signal?.aborted === true;
+
+  let init: UploadInitializeResponse;
+  try {
+    init = await callApi<UploadInitializeResponse>(
+      client,
+      API.storage.uploadInitialize,
+      { fileName: file.name, totalParts: ranges.length, admSlug, size: file.size, contentType },
+      { signal },
+    );
+  } catch (e) {
+    throw new UploadError(aborted() ? 'aborted' : 'initialize', messageOf(e));
+  }
+  const urls = [...(init.parts ?? [])].sort((a, b) => a.partNumber - b.partNumber);
+  if (urls.length !== ranges.length) throw new UploadError('initialize');
+
+  const sent = new Array<number>(ranges.length).fill(0);
+  const report = () => onProgress?.(Math.min(100, Math.floor((sent.reduce((a, b) => a + b, 0) / file.size) * 100)));
+  report();
+
+  const etags: string[] = [];
+  for (let i = 0; i < ranges.length; i += 1) {
+    if (aborted()) throw new UploadError('aborted');
+    const [start, end] = ranges[i];
+    const part = file.slice(start, end, contentType);
+    let etag: string | null;
+    try {
+      const bytes = await readBytes(part);
+      const checksum = await sha256Hex(bytes);
+      const res = await axios.put(urls[i].url, bytes, {
+        adapter: client.defaults.adapter,
+        headers: { 'Content-Type': 'application/octet-stream', 'x-content-sha256': checksum },
+        signal,
+        onUploadProgress: (ev) => {
+          sent[i] = Math.min(end - start, ev.loaded);
+          report();
+        },
+      });
+      etag = etagOf(res.headers, res.data);
+    } catch (e) {
+      throw new UploadError(aborted() ? 'aborted' : 'part', messageOf(e));
+    }
+    if (!etag) throw new UploadError('part');
+    etags.push(etag);
+    sent[i] = end - start;
+    report();
+  }
+
+  try {
+    return await callApi<FileRef>(client, API.storage.uploadFinalize, { fileId: init.fileId, fileKey: init.fileKey, parts: etags }, { signal });
+  } catch (e) {
+    const msg = messageOf(e);
+    throw new UploadError(aborted() ? 'aborted' : /checksum|sha/i.test(msg ?? '') ? 'checksum' : 'finalize', msg);
+  }
+};

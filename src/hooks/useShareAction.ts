@@ -1,0 +1,78 @@
+/**
+ * Writes of the workspace: the share actions and the section saves. After a success it shows a
+ * toast and invalidates the share's workspace queries and the Refine share lists, so the lists and
+ * the workspace show the result without a reload. Errors go to the notification provider, which
+ * turns the server's English message into the SPEC §8 Portuguese text.
+ */
+import { useInvalidate, useNotification, useTranslate, type HttpError } from '@refinedev/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { API, type Endpoint, type ShareAction } from '../domain';
+import { callApi, type Payload } from './api';
+import { useHttp } from './HttpContext';
+import { workspaceKey } from './useShareWorkspace';
+
+export const ACTION_ENDPOINTS: Record<ShareAction, Endpoint> = {
+  start_sale: API.actions.startSale,
+  share_send_autoservice: API.actions.shareSendAutoservice,
+  set_transfer: API.actions.setTransfer,
+  set_paid: API.actions.setPaid,
+  cancel_sale: API.actions.cancelSale,
+  release_proposals: API.actions.releaseProposals,
+  transfer_in_bulk: API.actions.transferInBulk,
+  proof_attach: API.actions.proofAttach,
+};
+
+/** The Refine resources whose rows a move can change. */
+export const SHARE_LIST_RESOURCES = ['shares', 'pendencies', 'transfers', 'canceledShares'] as const;
+
+/** Invalidates the Refine share lists (and the workspace of one share, when given). */
+export const useRefreshShares = () => {
+  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (contractNumber?: string) => {
+      await Promise.all([
+        ...(contractNumber ? [queryClient.invalidateQueries({ queryKey: workspaceKey(contractNumber) })] : []),
+        ...SHARE_LIST_RESOURCES.map((resource) => invalidate({ resource, invalidates: ['list', 'detail'] })),
+      ]);
+    },
+    [invalidate, queryClient],
+  );
+};
+
+export interface WriteOptions {
+  endpoint: Endpoint;
+  /** i18n key of the success toast. */
+  successKey: string;
+  /** The share whose workspace must refetch. */
+  contractNumber?: string;
+  /** Moves change the lists too; section saves usually do not. */
+  refreshLists?: boolean;
+  /** Keep quiet about errors (the caller shows them on its form). */
+  silentErrors?: (error: HttpError) => boolean;
+}
+
+export const useApiWrite = <T = unknown>({ endpoint, successKey, contractNumber, refreshLists = false, silentErrors }: WriteOptions) => {
+  const client = useHttp();
+  const t = useTranslate();
+  const { open } = useNotification();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshShares();
+  return useMutation<T, HttpError, Payload>({
+    mutationFn: (payload) => callApi<T>(client, endpoint, payload),
+    onSuccess: async () => {
+      open?.({ type: 'success', message: t(successKey) });
+      if (refreshLists) await refresh(contractNumber);
+      else if (contractNumber) await queryClient.invalidateQueries({ queryKey: workspaceKey(contractNumber) });
+    },
+    onError: (error) => {
+      if (silentErrors?.(error)) return;
+      open?.({ type: 'error', message: t('errors.title'), description: error.message });
+    },
+  });
+};
+
+/** One share action (SPEC §7 Actions): POST its call, toast, refetch share, history and lists. */
+export const useShareAction = (action: ShareAction, contractNumber?: string) =>
+  useApiWrite({ endpoint: ACTION_ENDPOINTS[action], successKey: `workspace.actions.done.${action}`, contractNumber, refreshLists: true });

@@ -1,0 +1,70 @@
+import { useTranslate } from '@refinedev/core';
+import { App, Button, Space } from 'antd';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { ACTION_RULES, availableActions, type ShareAction, type ShareDetail } from '../../domain';
+import { useGrantee } from '../../hooks/useSession';
+import { useShareAction } from '../../hooks/useShareAction';
+
+const ActionModal = lazy(() => import('./ActionModal'));
+
+/** Actions that take no input: a confirmation is all they need. */
+export const CONFIRM_ONLY: readonly ShareAction[] = ['share_send_autoservice', 'release_proposals'];
+
+/** Bulk transfer runs from a list selection, never from one share's page. */
+const WORKSPACE_ACTIONS = (actions: ShareAction[]) => actions.filter((a) => a !== 'transfer_in_bulk');
+
+const ConfirmButton = ({ action, share }: { action: ShareAction; share: ShareDetail }) => {
+  const t = useTranslate();
+  const { modal } = App.useApp();
+  const run = useShareAction(action, share.contractNumber);
+  const label = t(`workspace.actions.${action}`);
+  const ask = () =>
+    modal.confirm({
+      title: t('workspace.actions.confirmTitle', { action: label }),
+      content: t(`workspace.actions.confirmText.${action}`),
+      okText: t('workspace.actions.confirm'),
+      cancelText: t('workspace.actions.cancel'),
+      okButtonProps: { danger: !!ACTION_RULES[action].destructive },
+      autoFocusButton: 'cancel',
+      onOk: () => run.mutateAsync({ shareId: share.shareId }).catch(() => undefined),
+    });
+  return (
+    <Button danger={!!ACTION_RULES[action].destructive} loading={run.isPending} onClick={ask}>
+      {label}
+    </Button>
+  );
+};
+
+/** The buttons for the moves this user may make now (actionAvailable: workflow, matrix, flag, denied). */
+export const ActionBar = ({ share }: { share: ShareDetail }) => {
+  const t = useTranslate();
+  const who = useGrantee();
+  const actions = useMemo(() => WORKSPACE_ACTIONS(availableActions(share.state, who)), [share.state, who]);
+  const [open, setOpen] = useState<ShareAction | null>(null);
+  if (actions.length === 0) return null;
+  return (
+    <div role="toolbar" aria-label={t('workspace.actionsLabel')}>
+      <Space wrap>
+        {actions.map((action) =>
+          CONFIRM_ONLY.includes(action) ? (
+            <ConfirmButton key={action} action={action} share={share} />
+          ) : (
+            <Button
+              key={action}
+              type={ACTION_RULES[action].destructive ? 'default' : 'primary'}
+              danger={!!ACTION_RULES[action].destructive}
+              onClick={() => setOpen(action)}
+            >
+              {t(`workspace.actions.${action}`)}
+            </Button>
+          ),
+        )}
+      </Space>
+      {open && (
+        <Suspense fallback={null}>
+          <ActionModal action={open} share={share} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,188 @@
+import { useTranslate } from '@refinedev/core';
+import { App, Form, Input, Modal, Select, Skeleton } from 'antd';
+import { isValidBoleto } from '@brazilian-utils/brazilian-utils/is-valid-boleto';
+import { Suspense, lazy } from 'react';
+import type { Dayjs } from 'dayjs';
+import { ACTION_RULES, API, DOCUMENT_TYPES, type CanceledReason, type FileRef, type Proposal, type ShareAction, type ShareDetail } from '../../domain';
+import { FileUpload } from '../../components/upload/FileUpload';
+import { useApiList, useReferenceList } from '../../hooks/useShareWorkspace';
+import { useShareAction } from '../../hooks/useShareAction';
+import { admSlugOf, money } from './shared';
+
+const PaidDatePicker = lazy(() => import('./PaidDatePicker'));
+
+/** Form.Item hands value and onChange to its direct child, so the Suspense boundary sits inside. */
+export const LazyDate = (props: { value?: Dayjs | null; onChange?: (d: Dayjs | null) => void; id?: string }) => (
+  <Suspense fallback={<Skeleton.Input active block />}>
+    <PaidDatePicker {...props} />
+  </Suspense>
+);
+
+interface Values {
+  proofFile?: FileRef | null;
+  billetFile?: FileRef | null;
+  billetLine?: string;
+  reactivationFile?: FileRef | null;
+  paidDate?: Dayjs | null;
+  reason?: string;
+  detail?: string;
+  proposalId?: string;
+  documentType?: string;
+}
+
+/** A boleto line as typed: digits, spaces, dots; checked as a Brazilian boleto (47 or 48 digits). */
+export const boletoDigits = (v: string): string => v.replace(/\D/g, '');
+
+export const payloadFor = (action: ShareAction, share: Pick<ShareDetail, 'shareId'>, v: Values): Record<string, unknown> => {
+  switch (action) {
+    case 'set_transfer':
+      return {
+        shareId: share.shareId,
+        proofFile: v.proofFile?.fileId,
+        billetFile: v.billetFile?.fileId,
+        billetLine: boletoDigits(v.billetLine ?? ''),
+        ...(v.reactivationFile ? { reactivationFile: v.reactivationFile.fileId } : {}),
+      };
+    case 'set_paid':
+      return { shareId: share.shareId, proofFile: v.proofFile?.fileId, paidDate: v.paidDate?.startOf('day').toISOString() };
+    case 'cancel_sale':
+      return { shareId: share.shareId, reason: v.reason, detail: v.detail?.trim() };
+    case 'start_sale':
+      return { proposalId: v.proposalId };
+    case 'proof_attach':
+      return { shareId: share.shareId, proofFile: v.proofFile?.fileId, documentType: v.documentType };
+    default:
+      return { shareId: share.shareId };
+  }
+};
+
+const CancelFields = () => {
+  const t = useTranslate();
+  const reasons = useReferenceList<CanceledReason>('canceledReasons', API.share.canceledReasonList);
+  return (
+    <>
+      <Form.Item name="reason" label={t('workspace.actions.fields.reason')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Select
+          loading={reasons.isLoading}
+          options={reasons.list.map((r) => ({ value: r.id, label: r.label }))}
+          showSearch
+          optionFilterProp="label"
+        />
+      </Form.Item>
+      <Form.Item name="detail" label={t('workspace.actions.fields.detail')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+        <Input.TextArea rows={3} maxLength={1000} showCount />
+      </Form.Item>
+    </>
+  );
+};
+
+const ProposalField = ({ share }: { share: ShareDetail }) => {
+  const t = useTranslate();
+  const proposals = useApiList<Proposal>(share.contractNumber, 'proposals', API.proposal.list, { contractNumber: share.contractNumber });
+  return (
+    <Form.Item name="proposalId" label={t('workspace.actions.fields.proposal')} rules={[{ required: true, message: t('validation.required') }]}>
+      <Select
+        loading={proposals.isLoading}
+        options={proposals.list.map((p) => ({
+          value: p.proposalId,
+          label: `${p.playerName ?? p.fundName ?? p.proposalId} — ${money(p.price)}${p.selected ? ` (${t('workspace.proposals.selected')})` : ''}`,
+        }))}
+      />
+    </Form.Item>
+  );
+};
+
+/** The form of one action; destructive actions confirm once more before they run. */
+const ActionModal = ({ action, share, onClose }: { action: ShareAction; share: ShareDetail; onClose: () => void }) => {
+  const t = useTranslate();
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const run = useShareAction(action, share.contractNumber);
+  const slug = admSlugOf(share);
+  const required = { required: true, message: t('validation.required') };
+  const label = t(`workspace.actions.${action}`);
+
+  const submit = async (values: Values) => {
+    const go = async () => {
+      await run.mutateAsync(payloadFor(action, share, values));
+      onClose();
+    };
+    if (ACTION_RULES[action].destructive) {
+      modal.confirm({
+        title: t('workspace.actions.confirmTitle', { action: label }),
+        content: t(`workspace.actions.confirmText.${action}`),
+        okText: t('workspace.actions.confirm'),
+        cancelText: t('workspace.actions.cancel'),
+        okButtonProps: { danger: true },
+        autoFocusButton: 'cancel',
+        onOk: () => go().catch(() => undefined),
+      });
+      return;
+    }
+    await go().catch(() => undefined);
+  };
+
+  const file = (name: keyof Values, key: string, rules = [required]) => (
+    <Form.Item name={name} label={t(`workspace.actions.fields.${key}`)} rules={rules} htmlFor={`${action}-${name}`}>
+      <FileUpload admSlug={slug} id={`${action}-${name}`} label={t(`workspace.actions.fields.${key}`)} />
+    </Form.Item>
+  );
+
+  return (
+    <Modal
+      open
+      title={label}
+      onCancel={onClose}
+      okText={label}
+      cancelText={t('workspace.actions.cancel')}
+      okButtonProps={{ loading: run.isPending, danger: !!ACTION_RULES[action].destructive }}
+      onOk={() => form.submit()}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Form<Values> id={`action-${action}`} form={form} layout="vertical" onFinish={submit} requiredMark>
+        {action === 'set_transfer' && (
+          <>
+            {file('proofFile', 'proofFile')}
+            {file('billetFile', 'billetFile')}
+            <Form.Item
+              name="billetLine"
+              label={t('workspace.actions.fields.billetLine')}
+              validateTrigger={['onChange', 'onBlur']}
+              rules={[
+                required,
+                {
+                  validator: (_, v: string | undefined) =>
+                    !v || isValidBoleto(boletoDigits(v)) ? Promise.resolve() : Promise.reject(new Error(t('workspace.actions.fields.billetLineInvalid'))),
+                },
+              ]}
+            >
+              <Input inputMode="numeric" autoComplete="off" maxLength={60} />
+            </Form.Item>
+            {file('reactivationFile', 'reactivationFile', [])}
+          </>
+        )}
+        {action === 'set_paid' && (
+          <>
+            {file('proofFile', 'proofFile')}
+            <Form.Item name="paidDate" label={t('workspace.actions.fields.paidDate')} rules={[required]}>
+              <LazyDate />
+            </Form.Item>
+          </>
+        )}
+        {action === 'cancel_sale' && <CancelFields />}
+        {action === 'start_sale' && <ProposalField share={share} />}
+        {action === 'proof_attach' && (
+          <>
+            <Form.Item name="documentType" label={t('workspace.actions.fields.documentType')} rules={[required]}>
+              <Select showSearch optionFilterProp="label" options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documentType.${d}`) }))} />
+            </Form.Item>
+            {file('proofFile', 'file')}
+          </>
+        )}
+      </Form>
+    </Modal>
+  );
+};
+
+export default ActionModal;

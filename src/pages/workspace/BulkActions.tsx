@@ -1,0 +1,162 @@
+import { useTranslate, type HttpError } from '@refinedev/core';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Modal, Progress, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import type { Dayjs } from 'dayjs';
+import { API, can, type BulkActionResult, type FileRef, type ShareListItem } from '../../domain';
+import { FileUpload } from '../../components/upload/FileUpload';
+import { callApi } from '../../hooks/api';
+import { useHttp } from '../../hooks/HttpContext';
+import { useRefreshShares } from '../../hooks/useShareAction';
+import { useGrantee } from '../../hooks/useSession';
+import { errorText } from '../../providers/notificationProvider';
+import { LazyDate } from './ActionModal';
+import { admSlugOf } from './shared';
+
+type BulkKind = 'transfer' | 'setPaid';
+type Row = Pick<ShareListItem, 'shareId' | 'contractNumber' | 'admName' | 'admId'>;
+
+/** The per-share answer of a bulk move, with the contract numbers the user knows the shares by. */
+export const BulkResultTable = ({ result, rows }: { result: BulkActionResult; rows: readonly Row[] }) => {
+  const t = useTranslate();
+  const contract = new Map(rows.map((r) => [r.shareId, r.contractNumber]));
+  const ok = result.results.filter((r) => r.ok).length;
+  return (
+    <>
+      <p role="status">{t('bulk.summary', { ok, failed: result.results.length - ok })}</p>
+      <Table
+        size="small"
+        rowKey="shareId"
+        pagination={false}
+        dataSource={result.results}
+        columns={[
+          { key: 'share', title: t('bulk.share'), render: (_, r) => contract.get(r.shareId) ?? r.shareId },
+          {
+            key: 'result',
+            title: t('bulk.result'),
+            render: (_, r) => <Tag color={r.ok ? 'green' : 'red'}>{t(r.ok ? 'bulk.ok' : 'bulk.failed')}</Tag>,
+          },
+          {
+            key: 'detail',
+            title: t('workspace.cancellations.detail'),
+            render: (_, r) => (r.ok ? (r.state ? t(`shareState.${r.state}`) : '—') : errorText(r.message)),
+          },
+        ]}
+      />
+    </>
+  );
+};
+
+/** Bulk moves over a list selection: "Transferir selecionadas" and "Marcar como pagas". */
+const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => void }) => {
+  const t = useTranslate();
+  const client = useHttp();
+  const who = useGrantee();
+  const { modal } = App.useApp();
+  const refresh = useRefreshShares();
+  const [form] = Form.useForm<{ proofFile?: FileRef | null; paidDate?: Dayjs | null }>();
+  const [open, setOpen] = useState<BulkKind | null>(null);
+  const [ran, setRan] = useState<Row[]>([]);
+  const shareIds = rows.map((r) => r.shareId);
+
+  const run = useMutation<BulkActionResult, HttpError, { kind: BulkKind; payload: Record<string, unknown> }>({
+    mutationFn: ({ kind, payload }) => callApi<BulkActionResult>(client, kind === 'transfer' ? API.actions.transferInBulk : API.actions.setPaid, payload),
+    onSettled: () => void refresh(),
+  });
+
+  const start = (kind: BulkKind, payload: Record<string, unknown>) => {
+    setRan([...rows]);
+    setOpen(kind);
+    run.mutate({ kind, payload });
+  };
+
+  const askTransfer = () =>
+    modal.confirm({
+      title: t('bulk.confirmTransfer', { count: rows.length }),
+      okText: t('bulk.run'),
+      cancelText: t('workspace.actions.cancel'),
+      autoFocusButton: 'cancel',
+      onOk: () => start('transfer', { shareIds }),
+    });
+
+  const close = () => {
+    const finished = !!run.data;
+    setOpen(null);
+    run.reset();
+    form.resetFields();
+    if (finished) onClear();
+  };
+
+  const required = { required: true, message: t('validation.required') };
+  const busy = run.isPending;
+  return (
+    <div role="region" aria-label={t('bulk.selected', { count: rows.length })} style={{ margin: '8px 0' }}>
+      <Space wrap>
+        <strong>{t('bulk.selected', { count: rows.length })}</strong>
+        {can(who, 'share.transfer_in_bulk') && (
+          <Button type="primary" onClick={askTransfer} disabled={busy}>
+            {t('bulk.transfer')}
+          </Button>
+        )}
+        {can(who, 'share.set_paid') && (
+          <Button onClick={() => setOpen('setPaid')} disabled={busy}>
+            {t('bulk.setPaid')}
+          </Button>
+        )}
+        <Button type="link" onClick={onClear}>
+          {t('bulk.clear')}
+        </Button>
+      </Space>
+      {open && (
+        <Modal
+          open
+          title={t(open === 'transfer' ? 'bulk.transfer' : 'bulk.setPaid')}
+          onCancel={busy ? undefined : close}
+          closable={!busy}
+          maskClosable={false}
+          footer={
+            run.data || run.error || open === 'transfer' ? (
+              <Button onClick={close} disabled={busy}>
+                {t('bulk.close')}
+              </Button>
+            ) : (
+              <Space>
+                <Button onClick={close}>{t('workspace.actions.cancel')}</Button>
+                <Button type="primary" onClick={() => form.submit()} loading={busy}>
+                  {t('bulk.run')}
+                </Button>
+              </Space>
+            )
+          }
+          destroyOnHidden
+        >
+          {busy && (
+            <div role="status" aria-live="polite">
+              <p>{t('bulk.running', { count: ran.length })}</p>
+              <Progress percent={99} status="active" showInfo={false} />
+            </div>
+          )}
+          {run.error && <Alert type="error" showIcon role="alert" message={errorText(run.error.message)} />}
+          {run.data && <BulkResultTable result={run.data} rows={ran} />}
+          {open === 'setPaid' && !busy && !run.data && !run.error && (
+            <Form
+              form={form}
+              layout="vertical"
+              name="bulk-set-paid"
+              onFinish={(v) => start('setPaid', { shareId: shareIds, proofFile: v.proofFile?.fileId, paidDate: v.paidDate?.startOf('day').toISOString() })}
+            >
+              <Form.Item name="proofFile" label={t('workspace.actions.fields.proofFile')} rules={[required]} htmlFor="bulk-proof">
+                <FileUpload admSlug={admSlugOf(rows[0])} id="bulk-proof" label={t('workspace.actions.fields.proofFile')} />
+              </Form.Item>
+              <Form.Item name="paidDate" label={t('workspace.actions.fields.paidDate')} rules={[required]}>
+                <LazyDate />
+              </Form.Item>
+            </Form>
+          )}
+        </Modal>
+      )}
+    </div>
+  );
+};
+
+export default BulkActions;

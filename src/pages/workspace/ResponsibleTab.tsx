@@ -1,0 +1,38 @@
+import { useTranslate } from '@refinedev/core';
+import { Button, Descriptions, Form, Select } from 'antd';
+import { API, type ShareDetail, type UserItem } from '../../domain';
+import { useReferenceList } from '../../hooks/useShareWorkspace';
+import { useApiWrite } from '../../hooks/useShareAction';
+
+/** POST /share/transfer_responsible_save, choosing among GET /user/list?profile=operator. */
+const ResponsibleTab = ({ share }: { share: ShareDetail }) => {
+  const t = useTranslate();
+  const operators = useReferenceList<UserItem>('operators', API.user.list, { profile: 'operator', limit: 100 });
+  const save = useApiWrite({ endpoint: API.share.transferResponsibleSave, successKey: 'workspace.responsible.saved', contractNumber: share.contractNumber, refreshLists: true });
+  return (
+    <>
+      <Descriptions size="small" items={[{ key: 'current', label: t('workspace.responsible.current'), children: share.transferResponsible?.name ?? t('workspace.responsible.none') }]} />
+      <Form
+        layout="inline"
+        name="responsible"
+        initialValues={{ responsibleId: share.transferResponsible?.userId }}
+        onFinish={(v: { responsibleId: string }) => save.mutateAsync({ shareId: share.shareId, responsibleId: v.responsibleId }).catch(() => undefined)}
+      >
+        <Form.Item name="responsibleId" label={t('workspace.responsible.choose')} rules={[{ required: true, message: t('validation.required') }]}>
+          <Select
+            style={{ minWidth: 280 }}
+            showSearch
+            optionFilterProp="label"
+            loading={operators.isLoading}
+            options={operators.list.map((u) => ({ value: u.userId, label: `${u.name} (${u.email})` }))}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('workspace.responsible.save')}
+        </Button>
+      </Form>
+    </>
+  );
+};
+
+export default ResponsibleTab;

@@ -1,0 +1,91 @@
+import { useTranslate } from '@refinedev/core';
+import { Alert, Button, Result, Skeleton, Tabs, type TabsProps } from 'antd';
+import { Suspense, lazy, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { FEATURE_FLAGS, can, type ShareDetail } from '../../domain';
+import { useGrantee } from '../../hooks/useSession';
+import { useShare } from '../../hooks/useShareWorkspace';
+import { HOME_ROUTE } from '../../providers/authProvider';
+import { errorText } from '../../providers/notificationProvider';
+import { WorkspaceHeader } from './WorkspaceHeader';
+import { SummaryTab } from './SummaryTab';
+
+// Sections other than the summary load when first opened: most visits never leave the summary.
+const SignersTab = lazy(() => import('./SignersTab'));
+const CompanyTab = lazy(() => import('./CompanyTab'));
+const BankTab = lazy(() => import('./BankTab'));
+const ProposalsTab = lazy(() => import('./ProposalsTab'));
+const DocumentsTab = lazy(() => import('./DocumentsTab'));
+const RiskReportTab = lazy(() => import('./RiskReportTab'));
+const CancellationsTab = lazy(() => import('./CancellationsTab'));
+const ResponsibleTab = lazy(() => import('./ResponsibleTab'));
+
+export const ShareNotFound = ({ contractNumber }: { contractNumber: string }) => {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title={t('workspace.notFound')}
+      subTitle={t('workspace.notFoundDetail', { contractNumber })}
+      extra={
+        <Button type="primary" onClick={() => navigate(HOME_ROUTE)}>
+          {t('workspace.back')}
+        </Button>
+      }
+    />
+  );
+};
+
+const lazyTab = (node: React.ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
+
+const Workspace = ({ share }: { share: ShareDetail }) => {
+  const t = useTranslate();
+  const who = useGrantee();
+  const items = useMemo(() => {
+    const tabs: NonNullable<TabsProps['items']> = [
+      { key: 'summary', label: t('workspace.tabs.summary'), children: <SummaryTab share={share} /> },
+      { key: 'signers', label: t('workspace.tabs.signers'), children: lazyTab(<SignersTab share={share} />) },
+    ];
+    if (share.isPj) tabs.push({ key: 'company', label: t('workspace.tabs.company'), children: lazyTab(<CompanyTab share={share} />) });
+    if (can(who, 'bank.read')) tabs.push({ key: 'bank', label: t('workspace.tabs.bank'), children: lazyTab(<BankTab share={share} />) });
+    tabs.push({ key: 'proposals', label: t('workspace.tabs.proposals'), children: lazyTab(<ProposalsTab share={share} />) });
+    tabs.push({ key: 'documents', label: t('workspace.tabs.documents'), children: lazyTab(<DocumentsTab share={share} />) });
+    if (FEATURE_FLAGS.riskReportEnabled && can(who, 'risk_report.read'))
+      tabs.push({ key: 'risk', label: t('workspace.tabs.risk'), children: lazyTab(<RiskReportTab share={share} />) });
+    if (can(who, 'share.history'))
+      tabs.push({ key: 'cancellations', label: t('workspace.tabs.cancellations'), children: lazyTab(<CancellationsTab share={share} />) });
+    if (can(who, 'share.transfer_responsible') && can(who, 'user.list'))
+      tabs.push({ key: 'responsible', label: t('workspace.tabs.responsible'), children: lazyTab(<ResponsibleTab share={share} />) });
+    return tabs;
+  }, [share, t, who]);
+  return (
+    <article aria-labelledby="workspace-title">
+      <WorkspaceHeader share={share} />
+      <Tabs items={items} destroyOnHidden={false} />
+    </article>
+  );
+};
+
+/** `/cotas/:contractNumber`: every detail of a share and every action that moves it (issue 3). */
+const WorkspacePage = () => {
+  const t = useTranslate();
+  const { contractNumber = '' } = useParams();
+  const { data, isLoading, error, refetch } = useShare(contractNumber);
+  if (isLoading) return <Skeleton active paragraph={{ rows: 8 }} aria-busy="true" />;
+  // Another tenant's share answers 404 too (docs/decisions.md): the same page, nothing to probe.
+  if (error?.statusCode === 404 || (!error && !data)) return <ShareNotFound contractNumber={contractNumber} />;
+  if (error || !data)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t('workspace.loadError')}
+        description={errorText(error?.message)}
+        action={<Button onClick={() => void refetch()}>{t('app.retry')}</Button>}
+      />
+    );
+  return <Workspace share={data} />;
+};
+
+export default WorkspacePage;

@@ -1,0 +1,92 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { useNotification, useTranslate, type HttpError } from '@refinedev/core';
+import { Alert, Button, Empty, Skeleton, Tag, type FormInstance } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { API, type FileRef, type GeneratedLink, type ShareDetail } from '../../domain';
+import { callApi } from '../../hooks/api';
+import { useHttp } from '../../hooks/HttpContext';
+import { errorText } from '../../providers/notificationProvider';
+
+/**
+ * The `admSlug` of the storage flow: the brand's label when the share's administrator has one,
+ * otherwise the administrator's name folded to ASCII (docs/decisions.md).
+ */
+export const admSlugOf = (share: Pick<ShareDetail, 'admName' | 'admId'>): string =>
+  share.admName
+    ?.normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/\s+/)[0]
+    ?.replace(/[^a-z0-9-]/g, '') || `adm-${share.admId}`;
+
+/** A file name that downloads through a short-lived signed link (POST /storage/generate_link). */
+export const FileLink = ({ file }: { file: Pick<FileRef, 'fileName' | 'filePath'> }) => {
+  const t = useTranslate();
+  const client = useHttp();
+  const { open } = useNotification();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const link = await callApi<GeneratedLink>(client, API.storage.generateLink, { filePath: file.filePath });
+      window.open(link.url, '_blank', 'noopener');
+    } catch (e) {
+      open?.({ type: 'error', message: t('errors.title'), description: (e as HttpError).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button type="link" size="small" icon={<DownloadOutlined />} loading={busy} onClick={download} aria-label={t('workspace.documents.download', { name: file.fileName })}>
+      {file.fileName}
+    </Button>
+  );
+};
+
+/** Loading, error and empty states of one section. */
+export const QueryState = ({
+  loading,
+  error,
+  empty,
+  emptyText,
+  children,
+}: {
+  loading: boolean;
+  error?: HttpError | null;
+  empty?: boolean;
+  emptyText?: string;
+  children?: ReactNode;
+}) => {
+  const t = useTranslate();
+  if (loading) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (error && error.statusCode !== 404) return <Alert type="error" showIcon message={t('workspace.loadError')} description={errorText(error.message)} />;
+  if (empty || (error && error.statusCode === 404)) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('workspace.empty')} />;
+  return <>{children}</>;
+};
+
+export const OkTag = ({ ok, yes, no }: { ok: boolean; yes: string; no: string }) => <Tag color={ok ? 'green' : 'orange'}>{ok ? yes : no}</Tag>;
+
+export const money = (value: string | number | null | undefined): string => {
+  const n = typeof value === 'number' ? value : Number(value);
+  return value === null || value === undefined || value === '' || !Number.isFinite(n)
+    ? '—'
+    : n.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+};
+
+const FIELD_MESSAGES: Record<string, string> = { cpf: 'validation.cpf', cnpj: 'validation.cnpj', phone: 'validation.phone', primaryPhone: 'validation.phone', email: 'validation.email' };
+
+/**
+ * Field errors of a `{ message, errors }` answer, for antd's form.setFields: a known field reads its
+ * Portuguese validation text, any other message goes through the error catalogue.
+ */
+export const fieldErrorsOf = (error: HttpError | null | undefined, t: (key: string) => string): { name: (string | number)[]; errors: string[] }[] =>
+  Object.entries(error?.errors ?? {}).map(([field, msg]) => {
+    const name = field.split('.');
+    const known = FIELD_MESSAGES[name[name.length - 1]];
+    const text = Array.isArray(msg) ? msg.join(' ') : typeof msg === 'string' ? msg : String((msg as { message?: string })?.message ?? '');
+    return { name, errors: [known ? t(known) : errorText(text)] };
+  });
+
+/** Puts a `{ message, errors }` answer's field messages on the form's fields. */
+export const applyFieldErrors = <V,>(form: FormInstance<V>, error: HttpError | null | undefined, t: (key: string) => string): void =>
+  form.setFields(fieldErrorsOf(error, t) as unknown as Parameters<FormInstance<V>['setFields']>[0]);
