@@ -12,6 +12,7 @@ import { registerDocs } from './plugins/docs';
 import { registerSecurity } from './plugins/security';
 import { registerStaticApp } from './plugins/staticApp';
 import apiRoutes from './routes/index';
+import { storageSignedRoutes } from './routes/storage';
 
 export interface BuildAppOptions {
   db: DatabaseHandle;
@@ -48,6 +49,8 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
   await registerSecurity(app);
   await registerDocs(app);
   await app.register(apiRoutes, { prefix: API_BASE_PATH });
+  // Signed part and download URLs of the local-disk storage: authorized by signature, outside the bearer hook.
+  await app.register(storageSignedRoutes, { prefix: API_BASE_PATH });
   await registerStaticApp(app, config.staticDir);
   await app.ready();
   return app;

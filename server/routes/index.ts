@@ -10,6 +10,9 @@ import healthRoutes from './health';
 import playerRoutes from './player';
 import shareRoutes from './share';
 import userRoutes from './user';
+import actionRoutes from './actions';
+import storageRoutes from './storage';
+import shareAdminRoutes from './shareAdmin';
 import bankRoutes from './bank';
 import companyRoutes from './company';
 import idwallRoutes from './idwall';
@@ -18,6 +21,7 @@ import proposalRoutes from './proposal';
 import shareDetailsRoutes from './shareDetails';
 
 const AREAS: FastifyPluginAsync[] = [healthRoutes, userRoutes, shareRoutes, configRoutes, fundRoutes, playerRoutes, bankRoutes, companyRoutes, idwallRoutes, personRoutes, proposalRoutes, shareDetailsRoutes];
+AREAS.push(actionRoutes, storageRoutes, shareAdminRoutes);
 
 export default async function apiRoutes(api: FastifyInstance): Promise<void> {
   installAuth(api);

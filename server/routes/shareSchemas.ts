@@ -79,9 +79,15 @@ export const shareDetailSchema = {
     quotaCode: nullableString,
     creditValue: { type: ['number', 'null'] },
     previousState: { type: ['string', 'null'], enum: [...SHARE_STATES, null] },
+    version: { type: 'integer', description: 'Bumped by every move; send it back as expectedVersion to refuse acting on a stale view.' },
+    transferResponsible: {
+      type: ['object', 'null'],
+      properties: { userId: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
+      required: ['userId', 'name'],
+    },
     history: { type: 'array', items: historyEntry, description: 'Process status history, oldest first.' },
   },
-  required: [...shareListItemSchema.required, 'stateFlags', 'groupCode', 'quotaCode', 'creditValue', 'previousState', 'history'],
+  required: [...shareListItemSchema.required, 'stateFlags', 'groupCode', 'quotaCode', 'creditValue', 'previousState', 'version', 'transferResponsible', 'history'],
 } as const;
 
 export const shareStatusSchema = {

@@ -6,9 +6,10 @@ import { type SQL, and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle
 import type { ProcessStep } from '../../src/domain/processSteps';
 import { isSentToPartner } from '../../src/domain/processSteps';
 import type { ListResponse, ShareListItem, ShareSortField, SortOrder } from '../../src/domain/shareList';
+import type { ProcessHistoryEntry, ShareDetail } from '../../src/domain/workspace';
 import { type ShareState, TRANSFER_LIST_STATES, stateFlags } from '../../src/domain/shareStates';
 import type { Db } from '../db/client';
-import { administrators, cancelReasons, funds, processStatusHistory, shares } from '../db/schema';
+import { administrators, cancelReasons, funds, processStatusHistory, shares, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { ParsedShareFilters } from './shareFilters';
 import { type Scope, shareScopeCondition } from './tenant';
@@ -147,28 +148,31 @@ export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: S
   return { data: rows.map(toListItem), total: Number(total), page: q.page, limit: q.limit };
 }
 
-export interface ProcessHistoryEntry {
-  step: number;
-  state: string;
-  at: string;
-}
+export type { ProcessHistoryEntry, ShareDetail };
 
-export interface ShareDetail extends ShareListItem {
-  stateFlags: Record<ShareState, boolean>;
-  groupCode: string | null;
-  quotaCode: string | null;
-  creditValue: number | null;
-  previousState: ShareState | null;
-  history: ProcessHistoryEntry[];
-}
+const detailColumns = {
+  ...listColumns,
+  groupCode: shares.groupCode,
+  quotaCode: shares.quotaCode,
+  creditValue: shares.creditValue,
+  previousState: shares.previousState,
+  version: shares.version,
+  transferResponsibleId: shares.transferResponsibleId,
+  transferResponsibleName: users.name,
+};
 
-async function findShare(db: Db, scope: Scope, contractNumber: string) {
-  const [row] = await db
-    .select({ ...listColumns, groupCode: shares.groupCode, quotaCode: shares.quotaCode, creditValue: shares.creditValue, previousState: shares.previousState })
+function detailSelect(db: Db) {
+  return db
+    .select(detailColumns)
     .from(shares)
     .innerJoin(administrators, eq(administrators.id, shares.admId))
     .leftJoin(funds, eq(funds.id, shares.fundId))
     .leftJoin(cancelReasons, eq(cancelReasons.id, shares.cancelReason))
+    .leftJoin(users, eq(users.id, shares.transferResponsibleId));
+}
+
+async function findShare(db: Db, scope: Scope, contractNumber: string) {
+  const [row] = await detailSelect(db)
     // Another tenant's share is "not found", exactly like a missing one: numbers cannot be probed.
     .where(and(eq(shares.contractNumber, contractNumber), shareScopeCondition(scope)))
     .limit(1);
@@ -186,7 +190,19 @@ async function processHistory(db: Db, shareId: string): Promise<ProcessHistoryEn
 }
 
 export async function getShare(db: Db, scope: Scope, contractNumber: string): Promise<ShareDetail> {
-  const row = await findShare(db, scope, contractNumber);
+  return toDetail(db, await findShare(db, scope, contractNumber));
+}
+
+/** One share by id inside the scope (the answer of every action); 404 "Share not found" otherwise. */
+export async function getShareById(db: Db, scope: Scope, shareId: string): Promise<ShareDetail> {
+  const [row] = await detailSelect(db)
+    .where(and(eq(shares.id, shareId), shareScopeCondition(scope)))
+    .limit(1);
+  if (!row) throw notFound('Share');
+  return toDetail(db, row);
+}
+
+async function toDetail(db: Db, row: Awaited<ReturnType<typeof findShare>>): Promise<ShareDetail> {
   const history = await processHistory(db, row.shareId);
   const item = toListItem(row);
   return {
@@ -197,6 +213,8 @@ export async function getShare(db: Db, scope: Scope, contractNumber: string): Pr
     quotaCode: row.quotaCode,
     creditValue: row.creditValue === null ? null : Number(row.creditValue),
     previousState: row.previousState,
+    version: row.version,
+    transferResponsible: row.transferResponsibleId ? { userId: row.transferResponsibleId, name: row.transferResponsibleName ?? '' } : null,
     history,
   };
 }

@@ -1,0 +1,208 @@
+/**
+ * The storage flow over a driver (DESIGN §2, docs/storage.md): limits, tenancy of files and the
+ * `files` rows. A file is readable only once `status` is 'complete'; an upload that fails to
+ * finalize is aborted ('aborted') and leaves no bytes behind.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { API_BASE_PATH } from '../../../src/domain/constants';
+import { STORAGE_LIMITS, type FileRef, type UploadInitializeRequest, type UploadInitializeResponse } from '../../../src/domain/workspace';
+import type { DocumentType } from '../../../src/domain/enums';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { administrators, files, shares, whiteLabelConfigs } from '../../db/schema';
+import { HttpError, badRequest, notFound } from '../../http/errors';
+import type { AuthUser } from '../users';
+import type { StorageDriver, StoredUpload } from './driver';
+import { FILE_TOO_LARGE, LocalDiskDriver } from './localDisk';
+import { S3Driver } from './s3';
+
+export type { StorageDriver } from './driver';
+
+const drivers = new WeakMap<Config, StorageDriver>();
+
+/** One driver per app config: the authenticated routes and the signed routes share it. */
+export function storageFor(config: Config): StorageDriver {
+  let d = drivers.get(config);
+  if (!d) {
+    d =
+      config.storage.driver === 's3' && config.storage.s3
+        ? new S3Driver(config.storage.s3)
+        : new LocalDiskDriver({ root: config.storage.filesDir, secret: config.jwtSecret, publicUrl: config.publicUrl, apiBase: API_BASE_PATH });
+    drivers.set(config, d);
+  }
+  return d;
+}
+
+/** File extensions accepted and the content type each one must have. */
+export const EXTENSION_TYPES: Record<string, (typeof STORAGE_LIMITS.allowedContentTypes)[number]> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  zip: 'application/zip',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export const INVALID_FILE_TYPE = 'Invalid file type';
+
+/** The content type of an upload: from the extension, and it must agree with the declared one. */
+export function contentTypeOf(fileName: string, declared?: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  const byExt = ext ? EXTENSION_TYPES[ext] : undefined;
+  const given = declared?.split(';')[0].trim().toLowerCase();
+  if (!byExt) throw badRequest(INVALID_FILE_TYPE, { fileName: INVALID_FILE_TYPE });
+  if (given && given !== byExt) throw badRequest(INVALID_FILE_TYPE, { contentType: INVALID_FILE_TYPE });
+  return byExt;
+}
+
+/** The name as shown (no directories), and a key-safe version of it. */
+export function cleanName(fileName: string): { name: string; safe: string } {
+  const name = fileName.split(/[\\/]/).pop()!.trim();
+  if (!name || name === '.' || name === '..') throw badRequest('Invalid fileName', { fileName: 'Invalid fileName' });
+  const safe = name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(-120);
+  return { name, safe };
+}
+
+const slugify = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * The administrator an admSlug names: its white-label id (acme), its id (3) or its name slugged
+ * (vertice-consorcios, or only the first word: vertice). null when it names none.
+ */
+export async function resolveAdmSlug(db: Db, admSlug: string): Promise<number | null> {
+  const slug = slugify(admSlug);
+  if (/^\d+$/.test(admSlug.trim())) {
+    const [a] = await db.select({ id: administrators.id }).from(administrators).where(eq(administrators.id, Number(admSlug.trim()))).limit(1);
+    return a?.id ?? null;
+  }
+  const [wl] = await db.select({ admId: whiteLabelConfigs.admId }).from(whiteLabelConfigs).where(eq(whiteLabelConfigs.labelId, slug)).limit(1);
+  if (wl) return wl.admId;
+  const all = await db.select({ id: administrators.id, name: administrators.name }).from(administrators);
+  const hit = all.find((a) => slugify(a.name) === slug || slugify(a.name).split('-')[0] === slug);
+  return hit?.id ?? null;
+}
+
+/**
+ * The tenant a new file belongs to. An administrator's files are always its own (another
+ * administrator's slug is refused); operators and funds name the administrator by admSlug, and a
+ * slug that names none (e.g. "repasse") makes a platform file, which only operators may read.
+ */
+async function tenantOfUpload(db: Db, user: AuthUser, admSlug: string): Promise<number | null> {
+  const named = await resolveAdmSlug(db, admSlug);
+  if (user.profile === 'adm') {
+    if (named !== null && named !== user.admId) throw notFound('Administrator');
+    return user.admId;
+  }
+  return named;
+}
+
+export const toFileRef = (f: typeof files.$inferSelect): FileRef => ({
+  fileId: f.id,
+  fileName: f.name,
+  filePath: f.key,
+  size: f.size,
+  contentType: f.contentType,
+  documentType: (f.documentType ?? null) as DocumentType | null,
+  uploadedAt: f.createdAt.toISOString(),
+});
+
+const uploadOf = (f: typeof files.$inferSelect): StoredUpload => ({ fileId: f.id, key: f.key, uploadId: f.uploadId ?? f.id });
+
+export async function initializeUpload(db: Db, config: Config, user: AuthUser, req: UploadInitializeRequest): Promise<UploadInitializeResponse> {
+  const { name, safe } = cleanName(req.fileName);
+  const contentType = contentTypeOf(name, req.contentType);
+  if (req.size !== undefined && req.size > STORAGE_LIMITS.maxFileBytes) throw new HttpError(413, FILE_TOO_LARGE);
+  if (req.size !== undefined && req.totalParts > 1 && req.totalParts > Math.ceil(req.size / STORAGE_LIMITS.partBytes)) {
+    throw badRequest(`Invalid totalParts: ${req.size} bytes make at most ${Math.max(1, Math.ceil(req.size / STORAGE_LIMITS.partBytes))} parts of ${STORAGE_LIMITS.partBytes} bytes`);
+  }
+  if (req.size !== undefined && req.totalParts < Math.ceil(req.size / STORAGE_LIMITS.partBytes)) {
+    throw badRequest(`Invalid totalParts: ${req.size} bytes need ${Math.ceil(req.size / STORAGE_LIMITS.partBytes)} parts of at most ${STORAGE_LIMITS.partBytes} bytes`);
+  }
+  const admId = await tenantOfUpload(db, user, req.admSlug);
+  const slug = slugify(req.admSlug) || 'repasse';
+  const id = randomUUID();
+  const now = new Date();
+  const key = `${slug}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}/${safe}`;
+  const driver = storageFor(config);
+  const uploadId = await driver.initMultipart(id, key, contentType);
+  await db.insert(files).values({
+    id,
+    key,
+    name,
+    size: req.size ?? null,
+    contentType,
+    totalParts: req.totalParts,
+    status: 'pending',
+    admSlug: req.admSlug,
+    admId,
+    uploadId,
+    uploadedBy: user.id,
+  });
+  const expiresAt = new Date(Date.now() + STORAGE_LIMITS.linkTtlSeconds * 1000);
+  const parts = await driver.partUrls({ fileId: id, key, uploadId }, req.totalParts, expiresAt);
+  return { fileId: id, fileKey: key, parts, expiresAt: expiresAt.toISOString(), partSize: STORAGE_LIMITS.partBytes };
+}
+
+export async function finalizeUpload(db: Db, config: Config, user: AuthUser, body: { fileId: string; fileKey: string; parts: string[] }): Promise<FileRef> {
+  const [row] = await db.select().from(files).where(and(eq(files.id, body.fileId), eq(files.key, body.fileKey), eq(files.uploadedBy, user.id))).limit(1);
+  if (!row) throw notFound('Document');
+  if (row.status === 'complete') return toFileRef(row);
+  if (body.parts.length !== row.totalParts) throw badRequest(`Invalid upload: expected ${row.totalParts} parts, got ${body.parts.length}`);
+  // Claim the upload: two finalize calls at once cannot both assemble it.
+  const [claimed] = await db.update(files).set({ status: 'finalizing' }).where(and(eq(files.id, row.id), eq(files.status, 'pending'))).returning({ id: files.id });
+  if (!claimed) throw new HttpError(409, `Invalid upload: it is ${row.status}`);
+  const driver = storageFor(config);
+  try {
+    const { size } = await driver.complete(uploadOf(row), body.parts, STORAGE_LIMITS.maxFileBytes);
+    if (row.size !== null && row.size !== size) {
+      await driver.delete(row.key);
+      throw badRequest(`Invalid upload: ${size} bytes received, ${row.size} declared`);
+    }
+    const [done] = await db.update(files).set({ status: 'complete', size }).where(eq(files.id, row.id)).returning();
+    return toFileRef(done);
+  } catch (err) {
+    await driver.abort(uploadOf(row));
+    await db.update(files).set({ status: 'aborted' }).where(eq(files.id, row.id));
+    throw err;
+  }
+}
+
+/** A complete file the user may read, by its path (key); 404 "Document not found" otherwise. */
+export async function readableFile(db: Db, user: AuthUser, filePath: string) {
+  const access =
+    user.profile === 'operator'
+      ? undefined
+      : user.profile === 'adm' && user.admId !== null
+        ? eq(files.admId, user.admId)
+        : user.profile === 'fund' && user.fundId !== null
+          ? or(eq(files.uploadedBy, user.id), sql`exists (select 1 from ${shares} where ${shares.id} = ${files.shareId} and ${shares.fundId} = ${user.fundId})`)
+          : sql`false`;
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.key, filePath), eq(files.status, 'complete'), access))
+    .limit(1);
+  if (!row) throw notFound('Document');
+  return row;
+}
+
+export async function generateLink(db: Db, config: Config, user: AuthUser, filePath: string) {
+  const row = await readableFile(db, user, filePath);
+  const expiresAt = new Date(Date.now() + STORAGE_LIMITS.linkTtlSeconds * 1000);
+  const url = await storageFor(config).signedGetUrl(row.key, row.name, row.contentType, expiresAt);
+  return { url, expiresAt: expiresAt.toISOString() };
+}
