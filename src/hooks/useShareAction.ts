@@ -6,7 +6,7 @@
  */
 import { useInvalidate, useNotification, useTranslate, type HttpError } from '@refinedev/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { API, type Endpoint, type ShareAction } from '../domain';
 import { callApi, type Payload } from './api';
 import { useHttp } from './HttpContext';
@@ -51,17 +51,31 @@ export interface WriteOptions {
   refreshLists?: boolean;
   /** Keep quiet about errors (the caller shows them on its form). */
   silentErrors?: (error: HttpError) => boolean;
+  /**
+   * Sends an Idempotency-Key: the same key until a call succeeds, so a retried or double-clicked
+   * move is applied once by the server.
+   */
+  idempotent?: boolean;
 }
 
-export const useApiWrite = <T = unknown>({ endpoint, successKey, contractNumber, refreshLists = false, silentErrors }: WriteOptions) => {
+const newKey = (): string =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+export const useApiWrite = <T = unknown>({ endpoint, successKey, contractNumber, refreshLists = false, silentErrors, idempotent = false }: WriteOptions) => {
   const client = useHttp();
+  const key = useRef<string | null>(null);
   const t = useTranslate();
   const { open } = useNotification();
   const queryClient = useQueryClient();
   const refresh = useRefreshShares();
   return useMutation<T, HttpError, Payload>({
-    mutationFn: (payload) => callApi<T>(client, endpoint, payload),
+    mutationFn: (payload) => {
+      if (!idempotent) return callApi<T>(client, endpoint, payload);
+      key.current ??= newKey();
+      return callApi<T>(client, endpoint, payload, { headers: { 'Idempotency-Key': key.current } });
+    },
     onSuccess: async () => {
+      key.current = null;
       open?.({ type: 'success', message: t(successKey) });
       if (refreshLists) await refresh(contractNumber);
       else if (contractNumber) await queryClient.invalidateQueries({ queryKey: workspaceKey(contractNumber) });
@@ -75,4 +89,4 @@ export const useApiWrite = <T = unknown>({ endpoint, successKey, contractNumber,
 
 /** One share action (SPEC §7 Actions): POST its call, toast, refetch share, history and lists. */
 export const useShareAction = (action: ShareAction, contractNumber?: string) =>
-  useApiWrite({ endpoint: ACTION_ENDPOINTS[action], successKey: `workspace.actions.done.${action}`, contractNumber, refreshLists: true });
+  useApiWrite({ endpoint: ACTION_ENDPOINTS[action], successKey: `workspace.actions.done.${action}`, contractNumber, refreshLists: true, idempotent: true });

@@ -27,6 +27,8 @@ export const FileUpload = ({ value, onChange, admSlug, label, id, disabled }: Fi
   const statusId = useId();
   const { state, start, cancel, reset } = useUpload(admSlug, (ref) => onChange?.(ref));
   const uploading = state.status === 'uploading';
+  // Controlled by a form (value) or not: the last stored file's name either way.
+  const shown = value?.fileName ?? (state.status === 'done' ? state.fileName : null);
 
   const picked = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -40,8 +42,8 @@ export const FileUpload = ({ value, onChange, admSlug, label, id, disabled }: Fi
     <div>
       <input ref={input} type="file" accept={ACCEPT} hidden onChange={picked} data-testid={id ? `${id}-input` : undefined} tabIndex={-1} aria-hidden />
       <Space wrap>
-        <Button id={id} icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={disabled || uploading} aria-describedby={statusId} aria-label={label ? `${t('upload.pick')}: ${label}` : undefined}>
-          {value ? t('upload.replace') : t('upload.pick')}
+        <Button id={id} icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={disabled || uploading} aria-describedby={statusId} aria-label={label ? `${shown ? t('upload.replace') : t('upload.pick')}: ${label}` : undefined}>
+          {shown ? t('upload.replace') : t('upload.pick')}
         </Button>
         {uploading && (
           <Button onClick={cancel} size="small">
@@ -53,15 +55,15 @@ export const FileUpload = ({ value, onChange, admSlug, label, id, disabled }: Fi
         {uploading && (
           <Progress percent={state.percent} size="small" status="active" aria-label={t('upload.progress', { name: state.fileName ?? '' })} />
         )}
-        {value && !uploading && (
+        {shown && !uploading && (
           <Space>
             <PaperClipOutlined aria-hidden />
-            <span>{value.fileName}</span>
+            <span>{shown}</span>
             <Button
               type="text"
               size="small"
               icon={<DeleteOutlined />}
-              aria-label={t('upload.remove', { name: value.fileName })}
+              aria-label={t('upload.remove', { name: shown })}
               onClick={() => {
                 reset();
                 onChange?.(null);

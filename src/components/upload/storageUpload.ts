@@ -68,7 +68,10 @@ const readBytes = (blob: Blob): Promise<ArrayBuffer> =>
       });
 
 export const sha256Hex = async (bytes: ArrayBuffer): Promise<string> => {
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  // A fresh view: a buffer read through another realm's FileReader (jsdom) is not one WebCrypto accepts.
+  const view = new Uint8Array(bytes.byteLength);
+  view.set(new Uint8Array(bytes));
+  const digest = await crypto.subtle.digest('SHA-256', view);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 };
 

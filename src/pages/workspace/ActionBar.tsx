@@ -26,7 +26,7 @@ const ConfirmButton = ({ action, share }: { action: ShareAction; share: ShareDet
       cancelText: t('workspace.actions.cancel'),
       okButtonProps: { danger: !!ACTION_RULES[action].destructive },
       autoFocusButton: 'cancel',
-      onOk: () => run.mutateAsync({ shareId: share.shareId }).catch(() => undefined),
+      onOk: () => run.mutateAsync({ shareId: share.shareId, expectedVersion: share.version }).catch(() => undefined),
     });
   return (
     <Button danger={!!ACTION_RULES[action].destructive} loading={run.isPending} onClick={ask}>

@@ -33,6 +33,7 @@ interface Values {
 /** A boleto line as typed: digits, spaces, dots; checked as a Brazilian boleto (47 or 48 digits). */
 export const boletoDigits = (v: string): string => v.replace(/\D/g, '');
 
+/** The body of each action's call (SPEC §7); files go by their fileId, the paid date as an ISO day. */
 export const payloadFor = (action: ShareAction, share: Pick<ShareDetail, 'shareId'>, v: Values): Record<string, unknown> => {
   switch (action) {
     case 'set_transfer':
@@ -44,7 +45,7 @@ export const payloadFor = (action: ShareAction, share: Pick<ShareDetail, 'shareI
         ...(v.reactivationFile ? { reactivationFile: v.reactivationFile.fileId } : {}),
       };
     case 'set_paid':
-      return { shareId: share.shareId, proofFile: v.proofFile?.fileId, paidDate: v.paidDate?.startOf('day').toISOString() };
+      return { shareId: share.shareId, proofFile: v.proofFile?.fileId, paidDate: v.paidDate?.format('YYYY-MM-DD') };
     case 'cancel_sale':
       return { shareId: share.shareId, reason: v.reason, detail: v.detail?.trim() };
     case 'start_sale':
@@ -104,7 +105,8 @@ const ActionModal = ({ action, share, onClose }: { action: ShareAction; share: S
 
   const submit = async (values: Values) => {
     const go = async () => {
-      await run.mutateAsync(payloadFor(action, share, values));
+      // expectedVersion: the server refuses (409) a move on a share that changed since this page loaded.
+      await run.mutateAsync({ ...payloadFor(action, share, values), ...(ACTION_RULES[action].move ? { expectedVersion: share.version } : {}) });
       onClose();
     };
     if (ACTION_RULES[action].destructive) {

@@ -143,7 +143,7 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
               form={form}
               layout="vertical"
               name="bulk-set-paid"
-              onFinish={(v) => start('setPaid', { shareId: shareIds, proofFile: v.proofFile?.fileId, paidDate: v.paidDate?.startOf('day').toISOString() })}
+              onFinish={(v) => start('setPaid', { shareId: shareIds, proofFile: v.proofFile?.fileId, paidDate: v.paidDate?.format('YYYY-MM-DD') })}
             >
               <Form.Item name="proofFile" label={t('workspace.actions.fields.proofFile')} rules={[required]} htmlFor="bulk-proof">
                 <FileUpload admSlug={admSlugOf(rows[0])} id="bulk-proof" label={t('workspace.actions.fields.proofFile')} />
