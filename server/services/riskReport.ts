@@ -32,7 +32,7 @@ interface Signer {
 
 /**
  * One signer's result per source. A missing or invalid CPF sends every source to review (nothing
- * can be checked); otherwise, per source, about 2–3 % of people are rejected and 5–10 % reviewed.
+ * can be checked); otherwise, per source, up to about 2.5 % of people are rejected and 4–8 % reviewed.
  */
 export function signerResult(source: RiskSource, s: Signer, isPj: boolean): { result: Result; detail: string } {
   const cpf = onlyDigits(s.cpf ?? '');
