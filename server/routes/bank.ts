@@ -24,7 +24,7 @@ export default async function bankRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => ({ data: searchBrazilianBanks(request.query.q) }),
   });
 
-  defineRoute<{ Body: { shareId: string; bank: BankInput; select: boolean } }>(app, API.bank.save, {
+  defineRoute<{ Body: { shareId: string; bank: BankInput; select?: boolean } }>(app, API.bank.save, {
     schema: {
       tags,
       summary: 'Creates or updates a bank account; select=true makes it the only selected one',

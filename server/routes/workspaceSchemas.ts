@@ -162,7 +162,7 @@ export const bankSaveBody = {
       required: ['code', 'agency', 'account'],
       additionalProperties: false,
     },
-    select: { type: 'boolean', default: false, description: 'true makes this the share’s only selected account.' },
+    select: { type: 'boolean', description: 'true makes this the share’s only selected account, false unselects it; left out, an existing account keeps its selection and a new one starts unselected.' },
   },
   required: ['shareId', 'bank'],
   additionalProperties: false,

@@ -51,11 +51,12 @@ export interface BankInput {
 }
 
 /**
- * Inserts (no bankId, and no account with the same code, agency and number yet) or updates an account. `select: true` makes it the share's only selected
- * account, `false` leaves it unselected; saving the same thing twice changes nothing and writes
- * no history.
+ * Inserts (no bankId, and no account with the same code, agency and number yet) or updates an
+ * account. `select: true` makes it the share's only selected account, `false` unselects it, and
+ * leaving it out keeps an existing account's selection (a new one starts unselected). Saving the
+ * same thing twice changes nothing and writes no history.
  */
-export async function saveBank(db: Db, user: AuthUser, shareId: string, input: BankInput, select: boolean): Promise<BankRecord> {
+export async function saveBank(db: Db, user: AuthUser, shareId: string, input: BankInput, select: boolean | undefined): Promise<BankRecord> {
   const code = (clean(input.code) ?? '').padStart(3, '0');
   const agency = (clean(input.agency) ?? '').toUpperCase();
   const account = (clean(input.account) ?? '').toUpperCase();
@@ -66,7 +67,7 @@ export async function saveBank(db: Db, user: AuthUser, shareId: string, input: B
   if (!ACCOUNT.test(account)) errors.account = BANK_MESSAGES.account;
   throwIfErrors(errors);
   // The name is the real list's, whatever the client sent.
-  const values = { code, agency, account, name: known!.name, selected: select };
+  const fields = { code, agency, account, name: known!.name };
 
   return db.transaction(async (tx) => {
     const share = await findScopedShare(tx, user, { shareId }, { forUpdate: true });
@@ -82,7 +83,8 @@ export async function saveBank(db: Db, user: AuthUser, shareId: string, input: B
         .where(and(eq(banks.shareId, share.id), eq(banks.code, code), eq(banks.agency, agency), eq(banks.account, account)))
         .limit(1);
     }
-    const unselected = select
+    const values = { ...fields, selected: select ?? current?.selected ?? false };
+    const unselected = values.selected
       ? await tx
           .update(banks)
           .set({ selected: false })
@@ -95,7 +97,7 @@ export async function saveBank(db: Db, user: AuthUser, shareId: string, input: B
       ? await tx.update(banks).set(values).where(eq(banks.id, current.id)).returning()
       : await tx.insert(banks).values({ ...values, shareId: share.id }).returning();
     await touchShare(tx, share.id);
-    await writeEditEntry(tx, { shareId: share.id, action: 'bank_save', userId: user.id, note: `Conta ${saved.code} ${saved.agency}/${saved.account}${select ? ' selecionada' : ''}` });
+    await writeEditEntry(tx, { shareId: share.id, action: 'bank_save', userId: user.id, note: `Conta ${saved.code} ${saved.agency}/${saved.account}${values.selected ? ' selecionada' : ''}` });
     return toRecord(saved);
   });
 }

@@ -92,6 +92,16 @@ describe('POST /bank/save', () => {
     expect((await bankList(share.contract_number)).filter((b) => b.selected)).toHaveLength(1);
   });
 
+  it('without select, an edit keeps the account selected; select=false unselects it', async () => {
+    const share = await pickShare(t, sql`(select count(*) from banks b where b.share_id = s.id and b.selected) = 1`, 3);
+    const selected = (await bankList(share.contract_number)).find((b) => b.selected)!;
+    const edited = expectOk<BankRecord>(await post(t, '/bank/save', { shareId: share.id, bank: { bankId: selected.bankId, code: '104', agency: '4321', account: '123-4' } }, USERS.operator));
+    expect(edited).toMatchObject({ bankId: selected.bankId, code: '104', selected: true });
+    const off = expectOk<BankRecord>(await post(t, '/bank/save', { shareId: share.id, bank: { bankId: selected.bankId, code: '104', agency: '4321', account: '123-4' }, select: false }, USERS.operator));
+    expect(off.selected).toBe(false);
+    expect((await bankList(share.contract_number)).filter((b) => b.selected)).toHaveLength(0);
+  });
+
   it('keeps one selected account when two selections race', async () => {
     const share = await pickShare(t, sql`(select count(*) from banks b where b.share_id = s.id) = 0`);
     const [a, b] = await Promise.all([

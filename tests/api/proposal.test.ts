@@ -149,6 +149,13 @@ describe('GET /proposal/transfer_information and /proposal/payment_information',
     expect(info).toMatchObject({ proposalId: selected.proposalId, paymentType: selected.paymentType, amount: selected.price, proof: null });
     expect(info.installments).toBe(selected.paymentType === 'split_in_installments' ? 12 : 1);
     expect(info.paidDate).not.toBeNull();
+    const proofId = await insertFile(t, share.id, 'PAYMENT_PROOF', 'comprovante.pdf');
+    const withProof = expectOk<PaymentInformation>(await get(t, `/proposal/payment_information?proposalId=${selected.proposalId}`, USERS.operator));
+    expect(withProof.proof).toMatchObject({ fileId: proofId, fileName: 'comprovante.pdf', documentType: 'PAYMENT_PROOF' });
+    // Not paid yet: no date, no proof.
+    const open = await pickShare(t, sql`state = 'accepted_by_client' and ${hasSelected}`);
+    const p = (await proposalsOf(open.contract_number)).find((x) => x.selected)!;
+    expect(expectOk<PaymentInformation>(await get(t, `/proposal/payment_information?proposalId=${p.proposalId}`, USERS.operator))).toMatchObject({ paidDate: null, proof: null });
   });
 
   it('404s a proposal outside the scope, 400s a bad id', async () => {
