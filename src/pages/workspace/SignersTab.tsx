@@ -62,22 +62,22 @@ const BasicFields = ({ prefix }: { prefix: string }) => {
     <Row gutter={12}>
       <Col xs={24} md={12}>
         <Form.Item name="name" label={t('workspace.person.name')} rules={[required]}>
-          <Input id={`${prefix}-name`} autoComplete="off" />
+          <Input autoComplete="off" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="cpf" label={t('workspace.person.cpf')} normalize={formatCpfInput} validateTrigger={['onChange', 'onBlur']} rules={[required, validator(isCpf, t('validation.cpf'))]}>
-          <Input id={`${prefix}-cpf`} inputMode="numeric" autoComplete="off" />
+          <Input inputMode="numeric" autoComplete="off" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="phone" label={t('workspace.person.phone')} normalize={formatPhone} validateTrigger={['onChange', 'onBlur']} rules={[required, validator(isPhone, t('validation.phone'))]}>
-          <Input id={`${prefix}-phone`} inputMode="tel" autoComplete="off" />
+          <Input inputMode="tel" autoComplete="off" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="email" label={t('workspace.person.email')} validateTrigger={['onChange', 'onBlur']} rules={[required, validator(isEmail, t('validation.email'))]}>
-          <Input id={`${prefix}-email`} type="email" autoComplete="off" />
+          <Input type="email" autoComplete="off" />
         </Form.Item>
       </Col>
     </Row>
