@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HttpContext } from '../../src/hooks/HttpContext';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { createDataProvider } from '../../src/providers/dataProvider';
@@ -9,6 +9,9 @@ import { signIn, type FakeReply } from './helpers';
 import { TestWrapper } from './TestWrapper';
 import { fakeApi, person, shareDetail, workspaceRoutes, type Route } from './workspaceApi';
 
+
+// antd forms, modals and the lazy chunks of a first render are slow in jsdom; a loaded CI box is slower still.
+vi.setConfig({ testTimeout: 45_000 });
 const P = ptBR.workspace.person;
 
 const openSigners = async (extra: Record<string, FakeReply | Route>, profile: 'operator' | 'adm' | 'fund' = 'operator') => {

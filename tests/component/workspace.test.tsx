@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TokenClaims } from '../../src/domain';
 import { HttpContext } from '../../src/hooks/HttpContext';
 import { ptBR } from '../../src/i18n/pt-BR';
@@ -13,6 +13,9 @@ import type { FakeReply } from './helpers';
 
 type Profile = 'operator' | 'adm' | 'fund';
 
+
+// antd forms, modals and the lazy chunks of a first render are slow in jsdom; a loaded CI box is slower still.
+vi.setConfig({ testTimeout: 45_000 });
 const openWorkspace = (routes: Record<string, FakeReply | Route>, profile: Profile = 'operator', claims: Partial<TokenClaims> = {}, path = '/cotas/ACM-0000001') => {
   signIn(profile, claims);
   const api = fakeApi(routes);
