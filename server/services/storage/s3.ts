@@ -40,6 +40,9 @@ export class S3Driver implements StorageDriver {
       region: config.region,
       endpoint: config.endpoint ?? undefined,
       forcePathStyle: config.forcePathStyle,
+      // Only the checksums S3 requires: presigned part URLs stay plain PUTs that any S3-compatible store accepts.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
     });
   }
