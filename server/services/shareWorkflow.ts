@@ -276,7 +276,9 @@ async function writeMoves(tx: Tx, user: AuthUser, input: MoveInput, moved: Moved
     const groups = new Map<string, MovedShare[]>();
     for (const m of moved) {
       const k = `${m.from}>${m.to}>${m.processStep}`;
-      groups.set(k, [...(groups.get(k) ?? []), m]);
+      const g = groups.get(k);
+      if (g) g.push(m);
+      else groups.set(k, [m]);
     }
     const stepEntries: { shareId: string; step: number; state: string }[] = [];
     for (const group of groups.values()) {

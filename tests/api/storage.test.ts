@@ -51,6 +51,9 @@ describe('upload_initialize', () => {
     expectError(await initialize(t, USERS.operator, { fileName: 'virus.exe', totalParts: 1, admSlug: 'acme' }), 400, 'Invalid file type');
     expectError(await initialize(t, USERS.operator, { fileName: 'doc.pdf', totalParts: 1, admSlug: 'acme', contentType: 'text/html' }), 400, 'Invalid file type');
     expectError(await initialize(t, USERS.operator, { fileName: 'noext', totalParts: 1, admSlug: 'acme' }), 400, 'Invalid file type');
+    // The extension decides; a browser's own name for the same type is accepted.
+    expectOk(await initialize(t, USERS.operator, { fileName: 'planilha.csv', totalParts: 1, admSlug: 'acme', contentType: 'application/vnd.ms-excel' }));
+    expectOk(await initialize(t, USERS.operator, { fileName: 'docs.zip', totalParts: 1, admSlug: 'acme', contentType: 'application/x-zip-compressed' }));
   });
 
   it('validates totalParts and the required fields', async () => {
@@ -65,6 +68,11 @@ describe('upload_initialize', () => {
     expectError(await initialize(t, USERS.orbita, { fileName: 'a.pdf', totalParts: 1, admSlug: 'acme' }), 404, 'Administrator not found');
     const own = expectOk<UploadInitializeResponse>(await initialize(t, USERS.orbita, { fileName: 'a.pdf', totalParts: 1, admSlug: 'orbita' }));
     expect((await fileRow(own.fileId)).adm_id).toBe(2);
+    // An administrator is named by its white-label id, its id or the first word of its name.
+    for (const [slug, admId] of [['vertice', 3], ['adm-3', 3], ['2', 2], ['repasse', null]] as const) {
+      const u = expectOk<UploadInitializeResponse>(await initialize(t, USERS.operator, { fileName: 'a.pdf', totalParts: 1, admSlug: slug }));
+      expect((await fileRow(u.fileId)).adm_id).toBe(admId);
+    }
   });
 });
 

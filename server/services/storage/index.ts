@@ -48,13 +48,23 @@ export const EXTENSION_TYPES: Record<string, (typeof STORAGE_LIMITS.allowedConte
 
 export const INVALID_FILE_TYPE = 'Invalid file type';
 
+const TYPE_ALIASES: Record<string, readonly string[]> = {
+  'text/csv': ['application/vnd.ms-excel', 'application/csv', 'text/plain'],
+  'application/zip': ['application/x-zip-compressed', 'application/x-zip'],
+  'image/jpeg': ['image/pjpeg', 'image/jpg'],
+};
+
 /** The content type of an upload: from the extension, and it must agree with the declared one. */
 export function contentTypeOf(fileName: string, declared?: string): string {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   const byExt = ext ? EXTENSION_TYPES[ext] : undefined;
   const given = declared?.split(';')[0].trim().toLowerCase();
   if (!byExt) throw badRequest(INVALID_FILE_TYPE, { fileName: INVALID_FILE_TYPE });
-  if (given && given !== byExt) throw badRequest(INVALID_FILE_TYPE, { contentType: INVALID_FILE_TYPE });
+  // Browsers name some types their own way (a CSV on Windows is "application/vnd.ms-excel"); the
+  // extension decides, and a declared type must be that type, one of its aliases or unknown.
+  if (given && given !== byExt && given !== 'application/octet-stream' && !(TYPE_ALIASES[byExt] ?? []).includes(given)) {
+    throw badRequest(INVALID_FILE_TYPE, { contentType: INVALID_FILE_TYPE });
+  }
   return byExt;
 }
 
@@ -80,13 +90,14 @@ const slugify = (s: string) =>
     .replace(/^-|-$/g, '');
 
 /**
- * The administrator an admSlug names: its white-label id (acme), its id (3) or its name slugged
+ * The administrator an admSlug names: its white-label id (acme), its id (3 or adm-3) or its name slugged
  * (vertice-consorcios, or only the first word: vertice). null when it names none.
  */
 export async function resolveAdmSlug(db: Db, admSlug: string): Promise<number | null> {
   const slug = slugify(admSlug);
-  if (/^\d+$/.test(admSlug.trim())) {
-    const [a] = await db.select({ id: administrators.id }).from(administrators).where(eq(administrators.id, Number(admSlug.trim()))).limit(1);
+  const byId = /^(?:adm-)?(\d{1,9})$/.exec(slug)?.[1];
+  if (byId) {
+    const [a] = await db.select({ id: administrators.id }).from(administrators).where(eq(administrators.id, Number(byId))).limit(1);
     return a?.id ?? null;
   }
   const [wl] = await db.select({ admId: whiteLabelConfigs.admId }).from(whiteLabelConfigs).where(eq(whiteLabelConfigs.labelId, slug)).limit(1);
