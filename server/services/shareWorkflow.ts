@@ -127,6 +127,10 @@ function checkActor(user: AuthUser, input: MoveInput): void {
 
 const storedKey = (user: AuthUser, key: string, shareId: string) => `${user.id}:${shareId}:${key}`;
 
+/** `shares.id in (…)` with ONE JSON parameter: binding 500 separate values costs more than the work. */
+const idIn = (column: typeof shares.id, ids: readonly string[]): SQL =>
+  sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
 /** Files to attach, checked once: they exist, are complete and are readable in the user's scope. */
 async function loadFiles(db: Db | Tx, user: AuthUser, attach: AttachFile[]) {
   if (attach.length === 0) return new Map<string, { admId: number | null; status: string; shareId: string | null }>();
@@ -205,7 +209,7 @@ async function moveChunk(tx: Tx, user: AuthUser, ids: string[], input: MoveInput
           processStep: shares.processStep,
         })
         .from(shares)
-        .where(and(inArray(shares.id, valid), shareScopeCondition(scope)))
+        .where(and(idIn(shares.id, valid), shareScopeCondition(scope)))
         .orderBy(shares.id)
         .for('update')
     : [];
@@ -301,27 +305,26 @@ async function writeMoves(tx: Tx, user: AuthUser, input: MoveInput, moved: Moved
         set.cancelReason = null;
       }
       const groupIds = group.map((m) => m.id);
-      await tx.update(shares).set(set).where(inArray(shares.id, groupIds));
+      await tx.update(shares).set(set).where(idIn(shares.id, groupIds));
       if (to !== from || step !== processStep) {
         const key = PROCESS_STEP_KEYS[step as ProcessStep] ?? String(step);
         for (const id of groupIds) stepEntries.push({ shareId: id, step, state: key });
       }
     }
-    if (stepEntries.length) await tx.insert(processStatusHistory).values(stepEntries);
+    if (stepEntries.length) {
+      // One JSON parameter instead of three per row: a 500-row chunk binds 1 value, not 1,500.
+      await tx.execute(sql`
+        insert into ${processStatusHistory} (share_id, step, state)
+        select (r->>0)::uuid, (r->>1)::smallint, r->>2
+        from jsonb_array_elements(${JSON.stringify(stepEntries.map((e) => [e.shareId, e.step, e.state]))}::jsonb) as r`);
+    }
   }
 
-  await tx.insert(shareHistory).values(
-    moved.map((m) => ({
-      shareId: m.id,
-      action: historyAction,
-      fromState: m.from,
-      toState: m.to,
-      userId: user.id,
-      files: fileIds,
-      note: input.note ?? null,
-      requestKey: input.requestKey ? storedKey(user, input.requestKey, m.id) : null,
-    })),
-  );
+  const historyRows = moved.map((m) => [m.id, m.from, m.to, input.requestKey ? storedKey(user, input.requestKey, m.id) : null]);
+  await tx.execute(sql`
+    insert into ${shareHistory} (share_id, action, from_state, to_state, user_id, files, note, request_key)
+    select (r->>0)::uuid, ${historyAction}, (r->>1)::share_state, (r->>2)::share_state, ${user.id}::uuid, ${JSON.stringify(fileIds)}::jsonb, ${input.note ?? null}::text, r->>3
+    from jsonb_array_elements(${JSON.stringify(historyRows)}::jsonb) as r`);
 
   if (input.files?.length) {
     // A file belongs to the first share it is attached to; the history of every share lists it.
