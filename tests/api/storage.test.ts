@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_LIMITS, type FileRef, type GeneratedLink, type UploadInitializeResponse } from '../../src/domain/workspace';
-import type { StorageConfig } from '../../server/config';
+import { ConfigError, type StorageConfig, loadConfig } from '../../server/config';
 import { type TestApp, USERS, createTestApp } from './support/app';
 import { expectError, expectOk } from './support/expect';
 import { initialize, localStorageConfig, pdfBytes, post, putPart, sha256, uploadFile } from './support/storage';
@@ -180,5 +180,26 @@ describe('generate_link', () => {
     const other = new URL(url);
     other.searchParams.set('key', '../../../etc/passwd');
     expectError(await t.inject({ method: 'GET', url: other.pathname + other.search }), 403, /^Permission denied/);
+  });
+});
+
+describe('storage configuration', () => {
+  it('defaults to the local disk under DATA_DIR/files and reads the S3 variables', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/r' })).toMatchObject({ storage: { driver: 'local', filesDir: '/srv/r/files', s3: null }, publicUrl: null });
+    const c = loadConfig({
+      STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', PUBLIC_URL: 'https://bo.example.com/',
+    });
+    expect(c.storage).toMatchObject({ driver: 's3', s3: { bucket: 'b', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true } });
+    expect(c.publicUrl).toBe('https://bo.example.com');
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'false', S3_ENDPOINT: 'http://x' }).storage.s3?.forcePathStyle).toBe(false);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER/);
+  });
+
+  it('puts PUBLIC_URL in front of the signed links', async () => {
+    const { LocalDiskDriver } = await import('../../server/services/storage/localDisk');
+    const d = new LocalDiskDriver({ root: storage.filesDir, secret: 's', publicUrl: 'https://bo.example.com', apiBase: '/api' });
+    const [p] = await d.partUrls({ fileId: 'f', key: 'k', uploadId: 'f' }, 1, new Date(Date.now() + 1000));
+    expect(p.url).toMatch(/^https:\/\/bo\.example\.com\/api\/storage\/part\/f\/1\?expires=/);
   });
 });
