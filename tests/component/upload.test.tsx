@@ -7,7 +7,7 @@ import { STORAGE_LIMITS, type FileRef } from '../../src/domain';
 import { FileUpload } from '../../src/components/upload/FileUpload';
 import { UploadError, checkFile, partRanges, uploadFile } from '../../src/components/upload/storageUpload';
 import { HttpContext } from '../../src/hooks/HttpContext';
-import { ptBR } from '../../src/i18n/pt-BR';
+import { messages as ptBR } from './workspaceApi';
 import { fakeHttp, signIn, type FakeReply } from './helpers';
 import { TestWrapper } from './TestWrapper';
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpContext } from '../../src/hooks/HttpContext';
-import { ptBR } from '../../src/i18n/pt-BR';
+import { messages as ptBR } from './workspaceApi';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
 import { SHARES } from './fixtures';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TokenClaims } from '../../src/domain';
 import { HttpContext } from '../../src/hooks/HttpContext';
-import { ptBR } from '../../src/i18n/pt-BR';
+import { messages as ptBR } from './workspaceApi';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
 import { signIn } from './helpers';

@@ -4,6 +4,8 @@
  */
 import type { InternalAxiosRequestConfig } from 'axios';
 import { stateFlags, type PersonRecord, type ShareDetail, type ShareHistoryEntry } from '../../src/domain';
+import { ptBR } from '../../src/i18n/pt-BR';
+import { ptBRWorkspace } from '../../src/i18n/pt-BR.workspace';
 import { fakeHttp, type FakeReply } from './helpers';
 import { share } from './fixtures';
 
@@ -92,3 +94,6 @@ export const workspaceRoutes = (detail: ShareDetail, extra: Record<string, FakeR
   'GET /person/list': { status: 200, data: { data: [person()] } },
   ...extra,
 });
+
+/** The app's messages with the workspace's lazily registered ones, as the user reads them. */
+export const messages = { ...ptBR, ...ptBRWorkspace, bulk: { ...ptBR.bulk, ...ptBRWorkspace.bulk } };

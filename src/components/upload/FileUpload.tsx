@@ -3,6 +3,7 @@ import { useTranslate } from '@refinedev/core';
 import { Button, Progress, Space } from 'antd';
 import { useId, useRef, type ChangeEvent } from 'react';
 import type { FileRef } from '../../domain';
+import '../../i18n/loadWorkspaceMessages';
 import { useUpload } from '../../hooks/useUpload';
 import { ACCEPT } from './storageUpload';
 

@@ -10,8 +10,10 @@ import { renderCell } from './cells';
 import { ListFilters } from './ListFilters';
 import { sortOrderOf, useListTable, type Row } from './useListTable';
 
-// Loaded once rows are selected: most visits never select anything.
-const BulkActions = lazy(() => import('../workspace/BulkActions'));
+// Loaded once rows are selected, from the workspace's own chunk: a chunk of its own would share
+// antd's form modules with the workspace and the bundler would split both into more pieces that the
+// list's first load then fetches (measured in docs/decisions.md).
+const BulkActions = lazy(() => import('../workspace/WorkspacePage').then((m) => ({ default: m.BulkActions })));
 
 /** Lists whose rows can be selected for a bulk move (issue 3), and the permissions that allow it. */
 const BULK_LISTS = ['shares', 'transfers'];

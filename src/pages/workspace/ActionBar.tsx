@@ -1,11 +1,13 @@
 import { useTranslate } from '@refinedev/core';
 import { App, Button, Space } from 'antd';
-import { Suspense, lazy, useMemo, useState } from 'react';
-import { ACTION_RULES, availableActions, type ShareAction, type ShareDetail } from '../../domain';
+import { useMemo, useState } from 'react';
+import type { ShareDetail } from '../../domain';
+// Straight from the module, not the barrel: the bundler then keeps it out of the login chunk.
+import { ACTION_RULES, availableActions, type ShareAction } from '../../domain/shareActions';
 import { useGrantee } from '../../hooks/useSession';
 import { useShareAction } from '../../hooks/useShareAction';
 
-const ActionModal = lazy(() => import('./ActionModal'));
+import ActionModal from './ActionModal';
 
 /** Actions that take no input: a confirmation is all they need. */
 export const CONFIRM_ONLY: readonly ShareAction[] = ['share_send_autoservice', 'release_proposals'];
@@ -61,9 +63,7 @@ export const ActionBar = ({ share }: { share: ShareDetail }) => {
         )}
       </Space>
       {open && (
-        <Suspense fallback={null}>
-          <ActionModal action={open} share={share} onClose={() => setOpen(null)} />
-        </Suspense>
+        <ActionModal action={open} share={share} onClose={() => setOpen(null)} />
       )}
     </div>
   );

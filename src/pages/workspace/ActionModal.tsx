@@ -1,22 +1,16 @@
 import { useTranslate } from '@refinedev/core';
-import { App, Form, Input, Modal, Select, Skeleton } from 'antd';
+import { App, Form, Input, Modal, Select } from 'antd';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils/is-valid-boleto';
-import { Suspense, lazy } from 'react';
 import type { Dayjs } from 'dayjs';
-import { ACTION_RULES, API, DOCUMENT_TYPES, type CanceledReason, type FileRef, type Proposal, type ShareAction, type ShareDetail } from '../../domain';
+import { API, DOCUMENT_TYPES, type CanceledReason, type FileRef, type Proposal, type ShareDetail } from '../../domain';
+import { ACTION_RULES, type ShareAction } from '../../domain/shareActions';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { useApiList, useReferenceList } from '../../hooks/useShareWorkspace';
 import { useShareAction } from '../../hooks/useShareAction';
+import { LazyDate } from './LazyDate';
 import { admSlugOf, money } from './shared';
 
-const PaidDatePicker = lazy(() => import('./PaidDatePicker'));
 
-/** Form.Item hands value and onChange to its direct child, so the Suspense boundary sits inside. */
-export const LazyDate = (props: { value?: Dayjs | null; onChange?: (d: Dayjs | null) => void; id?: string }) => (
-  <Suspense fallback={<Skeleton.Input active block />}>
-    <PaidDatePicker {...props} />
-  </Suspense>
-);
 
 interface Values {
   proofFile?: FileRef | null;

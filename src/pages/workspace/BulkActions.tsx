@@ -10,7 +10,8 @@ import { useHttp } from '../../hooks/HttpContext';
 import { useRefreshShares } from '../../hooks/useShareAction';
 import { useGrantee } from '../../hooks/useSession';
 import { errorText } from '../../providers/notificationProvider';
-import { LazyDate } from './ActionModal';
+import '../../i18n/loadWorkspaceMessages';
+import { LazyDate } from './LazyDate';
 import { admSlugOf } from './shared';
 
 type BulkKind = 'transfer' | 'setPaid';

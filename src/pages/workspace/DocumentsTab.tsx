@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import {
   API,
   DOCUMENT_TYPES,
-  actionAvailable,
   personListWithDocuments,
   type DocumentType,
   type FileRef,
@@ -12,6 +11,7 @@ import {
   type ShareDetail,
   type ShareHistoryEntry,
 } from '../../domain';
+import { actionAvailable } from '../../domain/shareActions';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { formatDateTime } from '../../components/formatters';
 import { useApiList } from '../../hooks/useShareWorkspace';

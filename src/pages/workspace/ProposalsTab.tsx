@@ -3,7 +3,6 @@ import { Button, Card, Descriptions, Form, InputNumber, Space, Table, Tag, type 
 import { useMemo, useState } from 'react';
 import {
   API,
-  FEATURE_FLAGS,
   can,
   multipricesAllowed,
   type FileRef,
@@ -12,6 +11,7 @@ import {
   type ShareDetail,
   type TransferInformation,
 } from '../../domain';
+import { FEATURE_FLAGS } from '../../domain/featureFlags';
 import { formatDate, formatDateTime, formatDocument } from '../../components/formatters';
 import { useApiList, useApiQuery } from '../../hooks/useShareWorkspace';
 import { useApiWrite } from '../../hooks/useShareAction';

@@ -4,7 +4,6 @@ import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Space, type Fo
 import { useEffect, useMemo, useState } from 'react';
 import {
   API,
-  FEATURE_FLAGS,
   basicDataFilled,
   can,
   isCpf,
@@ -20,6 +19,7 @@ import {
   type PersonRecord,
   type ShareDetail,
 } from '../../domain';
+import { FEATURE_FLAGS } from '../../domain/featureFlags';
 import { useApiList } from '../../hooks/useShareWorkspace';
 import { useApiWrite } from '../../hooks/useShareAction';
 import { useGrantee } from '../../hooks/useSession';
@@ -55,7 +55,7 @@ const validator = (check: (v: unknown) => boolean, message: string) => ({
 });
 
 /** The fields every signer has (SPEC §3 Co-person) with masks and the domain's validation. */
-const BasicFields = ({ prefix }: { prefix: string }) => {
+const BasicFields = () => {
   const t = useTranslate();
   const required = { required: true, whitespace: true, message: t('validation.required') };
   return (
@@ -185,7 +185,7 @@ const SignerForm = ({ share, signer, record, other, form, writable, extra }: Sig
         <Badges form={form} isPj={share.isPj} full={signer === 1} />
         {distinctError && <Alert style={{ margin: '12px 0' }} type="error" showIcon role="alert" message={t('workspace.signersDistinct')} />}
         <div style={{ marginTop: 12 }}>
-          <BasicFields prefix={`signer${signer}`} />
+          <BasicFields />
           {(signer === 1 || FEATURE_FLAGS.displayCoPersonAddress) && (signer === 1 ? <FullFields isPj={share.isPj} disabled={!writable} /> : <AddressFields required={false} disabled={!writable} />)}
         </div>
         {writable && (
