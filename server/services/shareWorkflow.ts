@@ -216,13 +216,16 @@ async function moveChunk(tx: Tx, user: AuthUser, ids: string[], input: MoveInput
   const byId = new Map<string, LockedShare>(locked.map((r) => [r.id, r]));
 
   const repeats = new Set<string>();
+  // A key already used for another action on this share: a client error, reported per share.
+  const reused = new Set<string>();
   if (input.requestKey && locked.length) {
     const keys = locked.map((r) => storedKey(user, input.requestKey!, r.id));
     const found = await tx.select({ key: shareHistory.requestKey, action: shareHistory.action }).from(shareHistory).where(inArray(shareHistory.requestKey, keys));
     const historyAction = input.historyAction ?? input.action ?? input.move;
     for (const f of found) {
-      if (f.action !== historyAction) throw new HttpError(400, 'Invalid Idempotency-Key: already used for another action');
-      repeats.add(f.key!.slice(user.id.length + 1, user.id.length + 37));
+      const id = f.key!.slice(user.id.length + 1, user.id.length + 37);
+      if (f.action === historyAction) repeats.add(id);
+      else reused.add(id);
     }
   }
 
@@ -232,6 +235,10 @@ async function moveChunk(tx: Tx, user: AuthUser, ids: string[], input: MoveInput
     const row = byId.get(id);
     if (!row) {
       outcomes.push({ shareId: id, ok: false, status: 404, message: 'Share not found' });
+      continue;
+    }
+    if (reused.has(id)) {
+      outcomes.push({ shareId: id, ok: false, status: 400, message: 'Invalid Idempotency-Key: already used for another action' });
       continue;
     }
     if (repeats.has(id)) {

@@ -119,6 +119,11 @@ describe('idempotency', () => {
     const again = await post(t, USERS.operator, '/actions/transfer_in_bulk', { shareIds: ids }, headers);
     expect(again.json()).toEqual(first.json());
     expect(await Promise.all(ids.map((id) => snapshot(t, id)))).toEqual(counts);
+    // The same key on another bulk action is refused per share, and moves nothing.
+    const proof = await uploadFile(t, USERS.operator, { admSlug: 'repasse' });
+    const other = await post(t, USERS.operator, '/actions/set_paid', { shareId: ids, proofFile: proof.fileId, paidDate: '2026-11-20' }, headers);
+    expect(other.json().results).toEqual(ids.map((shareId) => ({ shareId, ok: false, message: 'Invalid Idempotency-Key: already used for another action' })));
+    expect(await Promise.all(ids.map((id) => snapshot(t, id)))).toEqual(counts);
   });
 });
 
