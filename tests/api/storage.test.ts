@@ -203,3 +203,15 @@ describe('storage configuration', () => {
     expect(p.url).toMatch(/^https:\/\/bo\.example\.com\/api\/storage\/part\/f\/1\?expires=/);
   });
 });
+
+describe('stale uploads', () => {
+  it('are aborted by a later upload_initialize: parts removed, row aborted', async () => {
+    const u = expectOk<UploadInitializeResponse>(await initialize(t, USERS.operator, { fileName: 'a.pdf', totalParts: 2, admSlug: 'acme' }));
+    expectOk(await putPart(t, u.parts[0].url, pdfBytes(100)));
+    expect((await listAll(storage.filesDir)).some((p) => p.includes(u.fileId))).toBe(true);
+    await t.query(sql`update files set created_at = now() - interval '1 day' where id = ${u.fileId}`);
+    expectOk(await initialize(t, USERS.acme, { fileName: 'b.pdf', totalParts: 1, admSlug: 'acme' }));
+    expect((await fileRow(u.fileId)).status).toBe('aborted');
+    expect((await listAll(storage.filesDir)).filter((p) => p.includes(u.fileId))).toEqual([]);
+  });
+});

@@ -133,7 +133,28 @@ export const toFileRef = (f: typeof files.$inferSelect): FileRef => ({
 
 const uploadOf = (f: typeof files.$inferSelect): StoredUpload => ({ fileId: f.id, key: f.key, uploadId: f.uploadId ?? f.id });
 
+/** Uploads left pending past their links' lifetime (or stuck finalizing after a crash) are aborted. */
+export const STALE_UPLOAD_MS = (STORAGE_LIMITS.linkTtlSeconds + 300) * 1000;
+
+/**
+ * Aborts up to `limit` stale uploads: their parts and temporary files go, the rows say 'aborted'.
+ * Run on every upload_initialize, so the uploads that start also clean up after those that did not end.
+ */
+export async function sweepStaleUploads(db: Db, config: Config, limit = 20, now = Date.now()): Promise<number> {
+  const stale = await db
+    .update(files)
+    .set({ status: 'aborted' })
+    .where(
+      sql`${files.id} in (select id from ${files} where ${files.status} in ('pending', 'finalizing') and ${files.createdAt} < ${new Date(now - STALE_UPLOAD_MS)} order by ${files.createdAt} limit ${limit})`,
+    )
+    .returning();
+  const driver = storageFor(config);
+  for (const f of stale) await driver.abort(uploadOf(f)).catch(() => {});
+  return stale.length;
+}
+
 export async function initializeUpload(db: Db, config: Config, user: AuthUser, req: UploadInitializeRequest): Promise<UploadInitializeResponse> {
+  await sweepStaleUploads(db, config);
   const { name, safe } = cleanName(req.fileName);
   const contentType = contentTypeOf(name, req.contentType);
   if (req.size !== undefined && req.size > STORAGE_LIMITS.maxFileBytes) throw new HttpError(413, FILE_TOO_LARGE);
