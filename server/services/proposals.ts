@@ -191,17 +191,28 @@ export async function paymentInformation(db: Db, user: AuthUser, proposalId: str
   let paidDate: string | null = null;
   let proof: FileRef | null = null;
   if (proposal.selected && share.state === 'payment_done') {
-    const [paid] = await db
-      .select({ at: shareHistory.at, files: shareHistory.files })
-      .from(shareHistory)
-      .where(and(eq(shareHistory.shareId, share.id), eq(shareHistory.action, 'set_paid')))
-      .orderBy(desc(shareHistory.at), desc(shareHistory.id))
-      .limit(1);
-    if (paid) paidDate = paid.at.toISOString();
+    // set_paid stores the date the user declared and its proof on the proposal; shares paid before
+    // that (the seed) fall back to the move's history entry and the share's latest payment proof.
+    const declaredDate = typeof proposal.data.paidDate === 'string' ? proposal.data.paidDate : null;
+    const declaredProof = typeof proposal.data.proofFileId === 'string' ? proposal.data.proofFileId : null;
+    if (declaredDate) paidDate = declaredDate;
+    else {
+      const [paid] = await db
+        .select({ at: shareHistory.at })
+        .from(shareHistory)
+        .where(and(eq(shareHistory.shareId, share.id), eq(shareHistory.action, 'set_paid')))
+        .orderBy(desc(shareHistory.at), desc(shareHistory.id))
+        .limit(1);
+      if (paid) paidDate = paid.at.toISOString();
+    }
     const [file] = await db
       .select()
       .from(files)
-      .where(and(eq(files.shareId, share.id), eq(files.status, 'complete'), inArray(files.documentType, ['PAYMENT_PROOF'])))
+      .where(
+        declaredProof
+          ? and(eq(files.id, declaredProof), eq(files.status, 'complete'))
+          : and(eq(files.shareId, share.id), eq(files.status, 'complete'), inArray(files.documentType, ['PAYMENT_PROOF'])),
+      )
       .orderBy(desc(files.createdAt), desc(files.id))
       .limit(1);
     if (file) proof = toFileRef(file);

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActionResult, BulkActionResult, CancellationEntry } from '../../src/domain/workspace';
+import type { ActionResult, BulkActionResult, CancellationEntry, PaymentInformation } from '../../src/domain/workspace';
 import { type TestApp, USERS, createTestApp } from './support/app';
 import { expectError, expectOk } from './support/expect';
 import { VALID_BOLETO, sharePicker, snapshot } from './support/shares';
@@ -178,6 +178,18 @@ describe('POST /actions/set_paid', () => {
     expect(f).toEqual({ document_type: 'PAYMENT_PROOF', share_id: id });
     const sel = await t.query<{ paid: string }>(sql`select data->>'paidDate' as paid from proposals where share_id = ${id} and selected`);
     for (const r of sel) expect(r.paid).toBe('2026-11-20');
+  });
+
+  it('the payment information then shows the declared paid date and that proof', async () => {
+    const [id] = await pick('approved_by_adm', ACME);
+    const proof = await uploadFile(t, USERS.acme);
+    expectOk<ActionResult>(await post(t, USERS.acme, '/actions/set_paid', { shareId: id, proofFile: proof.fileId, paidDate: '2026-11-03' }));
+    const [selected] = await t.query<{ id: string }>(sql`select id from proposals where share_id = ${id} and selected`);
+    expect(selected, 'an approved share has a selected proposal').toBeTruthy();
+    const res = await t.app.inject({ method: 'GET', url: `/api/proposal/payment_information?proposalId=${selected.id}`, headers: { authorization: `Bearer ${await t.token(USERS.acme)}` } });
+    const info = expectOk<PaymentInformation>(res);
+    expect(info.paidDate).toBe('2026-11-03');
+    expect(info.proof?.fileId).toBe(proof.fileId);
   });
 
   it('in bulk answers one result per share: moved, refused by state, not found; the refused ones do not undo the others', async () => {
