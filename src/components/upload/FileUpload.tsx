@@ -41,7 +41,7 @@ export const FileUpload = ({ value, onChange, admSlug, label, id, disabled }: Fi
 
   return (
     <div>
-      <input ref={input} type="file" accept={ACCEPT} hidden onChange={picked} data-testid={id ? `${id}-input` : undefined} tabIndex={-1} aria-hidden />
+      <input ref={input} type="file" accept={ACCEPT} style={{ display: 'none' }} onChange={picked} data-testid={id ? `${id}-input` : undefined} tabIndex={-1} aria-hidden />
       <Space wrap>
         <Button id={id} icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={disabled || uploading} aria-describedby={statusId} aria-label={label ? `${shown ? t('upload.replace') : t('upload.pick')}: ${label}` : undefined}>
           {shown ? t('upload.replace') : t('upload.pick')}

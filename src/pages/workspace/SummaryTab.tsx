@@ -90,6 +90,7 @@ export const SummaryTab = ({ share }: { share: ShareDetail }) => {
               <Descriptions
                 column={1}
                 size="small"
+                layout="vertical"
                 items={signers.list.map((s) => ({
                   key: String(s.signer),
                   label: `${t(`workspace.summary.signer${s.signer}`)}${s.name ? ` — ${s.name}` : ''}`,

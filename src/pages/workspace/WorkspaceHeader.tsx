@@ -3,6 +3,7 @@ import { useTranslate } from '@refinedev/core';
 import { Button, Descriptions, Space, Tag, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { isSentToPartner, processStepKey, type ShareDetail } from '../../domain';
+import { HOME_ROUTE } from '../../providers/authProvider';
 import { STATE_COLORS } from '../list/cells';
 import { ActionBar } from './ActionBar';
 import { money } from './shared';
@@ -12,9 +13,11 @@ export const WorkspaceHeader = ({ share }: { share: ShareDetail }) => {
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const sent = share.sentToPartner || isSentToPartner(share.history);
+  // Back to the list the user came from (its filters live in its URL); a shared link goes home.
+  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(HOME_ROUTE));
   return (
     <header style={{ marginBottom: 16 }}>
-      <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} style={{ paddingInline: 0 }}>
+      <Button type="link" icon={<ArrowLeftOutlined />} onClick={back} style={{ paddingInline: 0 }}>
         {t('workspace.back')}
       </Button>
       <Space wrap align="center" size="middle" style={{ display: 'flex', justifyContent: 'space-between' }}>

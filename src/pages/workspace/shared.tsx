@@ -8,16 +8,10 @@ import { useHttp } from '../../hooks/HttpContext';
 import { errorText } from '../../providers/notificationProvider';
 
 /**
- * The `admSlug` of the storage flow: the brand's label when the share's administrator has one,
- * otherwise the administrator's name folded to ASCII (docs/decisions.md).
+ * The `admSlug` of the storage flow: `adm-<admId>`, which the server resolves to the share's
+ * administrator whatever its brand or name (docs/decisions.md).
  */
-export const admSlugOf = (share: Pick<ShareDetail, 'admName' | 'admId'>): string =>
-  share.admName
-    ?.normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/\s+/)[0]
-    ?.replace(/[^a-z0-9-]/g, '') || `adm-${share.admId}`;
+export const admSlugOf = (share: Pick<ShareDetail, 'admId'>): string => `adm-${share.admId}`;
 
 /** A file name that downloads through a short-lived signed link (POST /storage/generate_link). */
 export const FileLink = ({ file }: { file: Pick<FileRef, 'fileName' | 'filePath'> }) => {
