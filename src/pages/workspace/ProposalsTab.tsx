@@ -35,7 +35,7 @@ const EditPrice = ({ share, proposal }: { share: ShareDetail; proposal: Proposal
       initialValues={{ price: Number(proposal.price) }}
       onFinish={(v) =>
         edit
-          .mutateAsync({ shareId: share.shareId, ownerDocument: share.ownerDocument, proposalId: proposal.proposalId, price: String(v.price) })
+          .mutateAsync({ shareId: share.shareId, ownerDocument: share.ownerDocument, proposalId: proposal.proposalId, price: Number(v.price).toFixed(2) })
           .catch(() => undefined)
       }
     >

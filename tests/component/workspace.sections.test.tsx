@@ -1,0 +1,137 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { FileRef, Proposal } from '../../src/domain';
+import { HttpContext } from '../../src/hooks/HttpContext';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { AppRoutes } from '../../src/routes';
+import { signIn, type FakeReply } from './helpers';
+import { TestWrapper } from './TestWrapper';
+import { fakeApi, historyEntry, messages as ptBR, person, shareDetail, workspaceRoutes, type Route } from './workspaceApi';
+
+// antd forms, tables and the lazy chunks of a first render are slow in jsdom.
+vi.setConfig({ testTimeout: 45_000 });
+
+const openTab = async (tab: string, extra: Record<string, FakeReply | Route>, profile: 'operator' | 'adm' | 'fund' = 'operator') => {
+  signIn(profile);
+  const api = fakeApi(workspaceRoutes(shareDetail({ state: 'received_from_client' }), extra));
+  render(
+    <HttpContext.Provider value={api.client}>
+      <AppRoutes />
+    </HttpContext.Provider>,
+    { wrapper: TestWrapper({ routerInitialEntries: ['/cotas/ACM-0000001'], dataProvider: createDataProvider(api.client) }) },
+  );
+  await userEvent.setup({ delay: null }).click(await screen.findByRole('tab', { name: tab }));
+  return api;
+};
+
+const file = (over: Partial<FileRef>): FileRef => ({
+  fileId: 'f-1',
+  fileName: 'comprovante.pdf',
+  filePath: 'adm-2/f-1/comprovante.pdf',
+  size: 10,
+  contentType: 'application/pdf',
+  documentType: 'PAYMENT_PROOF',
+  uploadedAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
+const proposal = (over: Partial<Proposal> = {}): Proposal => ({
+  proposalId: '7d2c5a0e-0000-4000-8000-000000000001',
+  shareId: '0f0e0d0c-0000-4000-8000-000000000001',
+  playerId: 1,
+  playerName: 'Player Um',
+  fundId: null,
+  fundName: null,
+  price: '12500.00',
+  prices: [],
+  paymentType: 'payment_in_full',
+  status: 'selected',
+  selected: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
+const W = ptBR.workspace;
+
+describe('share workspace: documents', () => {
+  it('groups the files by document type with Portuguese labels and offers the upload to staff', async () => {
+    await openTab(W.tabs.documents, {
+      'POST /share/get_history': {
+        status: 200,
+        data: {
+          data: [
+            historyEntry({ files: [file({}), file({ fileId: 'f-2', fileName: 'boleto.pdf', documentType: 'TRANSFER_INVOICE' })] }),
+            historyEntry({ id: 2, files: [file({ fileId: 'f-3', fileName: 'outro.pdf', documentType: null })] }),
+          ],
+        },
+      },
+    });
+    expect(await screen.findByText(`${ptBR.documentType.PAYMENT_PROOF} (1)`)).toBeInTheDocument();
+    expect(screen.getByText(`${ptBR.documentType.TRANSFER_INVOICE} (1)`)).toBeInTheDocument();
+    expect(screen.getByText(`${ptBR.documentType.other} (1)`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Baixar boleto.pdf' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ptBR.workspace.documents.upload })).toBeInTheDocument();
+    // Person documents only for the fund or a brand that shows them (SPEC §6).
+    expect(screen.getByText(W.documents.hidden)).toBeInTheDocument();
+  });
+
+  it('shows a fund user the signers’ documents, asked for withDocuments, and no upload', async () => {
+    const api = await openTab(
+      W.tabs.documents,
+      { 'GET /person/list': { status: 200, data: { data: [person({ documents: [file({ fileId: 'f-9', fileName: 'rg.pdf', documentType: 'RG_WITH_CPF' })] })] } } },
+      'fund',
+    );
+    expect(await screen.findByText(`${ptBR.documentType.RG_WITH_CPF} (1)`)).toBeInTheDocument();
+    expect(api.called('GET', '/person/list').some((c) => c.params?.withDocuments === true)).toBe(true);
+    expect(screen.queryByRole('button', { name: W.documents.upload })).toBeNull();
+  });
+});
+
+describe('share workspace: proposals', () => {
+  const routes = {
+    'GET /proposal/list': { status: 200, data: { data: [proposal(), proposal({ proposalId: '7d2c5a0e-0000-4000-8000-000000000002', playerName: 'Player Dois', selected: false, status: 'open', price: '11000.00' })] } },
+    'GET /proposal/transfer_information': { status: 200, data: { proposalId: 'x', transferFee: '350.00', dueDate: '2026-12-01', buyer: { name: 'Comprador SA', document: '11222333000181' }, billetLine: null } },
+    'GET /proposal/payment_information': { status: 200, data: { proposalId: 'x', paymentType: 'payment_in_full', amount: '12500.00', installments: 1, paidDate: null, proof: null } },
+    'GET /proposal/contract_files': { status: 200, data: { data: [] } },
+  } satisfies Record<string, FakeReply>;
+
+  it('opens the selected proposal’s details, hides "select" while the flag is off, and shows the no-changes message', async () => {
+    const api = await openTab(W.tabs.proposals, {
+      ...routes,
+      'PUT /proposal/edit_price': { status: 400, data: { message: 'Proposal data have no changes' } },
+    });
+    expect(await screen.findByText('Player Dois')).toBeInTheDocument();
+    expect(await screen.findByText('Comprador SA (11.222.333/0001-81)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: W.proposals.select })).toBeNull();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: W.proposals.editPrice }));
+    await waitFor(() => expect(api.called('PUT', '/proposal/edit_price')).toHaveLength(1));
+    expect(api.called('PUT', '/proposal/edit_price')[0].body).toMatchObject({ proposalId: proposal().proposalId, ownerDocument: '52998224725', price: '12500.00' });
+    expect(await screen.findByText(ptBR.errors.proposalNoChanges)).toBeInTheDocument();
+  });
+});
+
+describe('share workspace: risk report', () => {
+  it('shows the overall result and one panel per source', async () => {
+    await openTab(W.tabs.risk, {
+      'GET /idwall/get_report': {
+        status: 200,
+        data: {
+          shareId: 's',
+          result: 'review',
+          generatedAt: '2026-11-20T10:00:00.000Z',
+          sources: [
+            { source: 'Receita Federal', result: 'approved', detail: 'CPF regular' },
+            { source: 'Protestos', result: 'review', detail: '1 protesto' },
+          ],
+        },
+      },
+    });
+    const panel = (await screen.findByText('Receita Federal')).closest('.ant-card') as HTMLElement;
+    expect(within(panel).getByText(W.risk.results.approved)).toBeInTheDocument();
+    expect(within(panel).getByText('CPF regular')).toBeInTheDocument();
+    expect(screen.getByText('Protestos')).toBeInTheDocument();
+    expect(screen.getAllByText(W.risk.results.review).length).toBe(2);
+  });
+});
