@@ -2,7 +2,7 @@ import { CanAccess, useCan, useTranslate } from '@refinedev/core';
 import { Alert, Empty, Table, theme, type TableColumnsType } from 'antd';
 import { Suspense, lazy, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { PAGINATION, can, columnWidth, type ShareListItem } from '../../domain';
+import { FLAGGED_COLUMN_PX, PAGINATION, can, columnWidth, type ShareListItem } from '../../domain';
 import { useGrantee } from '../../hooks/useSession';
 import { workspacePath } from '../workspace/paths';
 import type { ResourceDef } from '../../resources';
@@ -74,11 +74,11 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
           pageSizeOptions: PAGINATION.pageSizeOptions.map(String),
           showTotal: (n: number) => t(def.totalKey ?? 'app.total', { count: n }),
         }}
-        scroll={{ x: width * def.columns.length + (selectable ? 49 : 0) }}
+        scroll={{ x: width * def.columns.length + (selectable ? FLAGGED_COLUMN_PX : 0) }}
         rowSelection={
           selectable
             ? {
-                columnWidth: 49,
+                columnWidth: FLAGGED_COLUMN_PX,
                 preserveSelectedRowKeys: true,
                 selectedRowKeys: [...selected.keys()],
                 onChange: (keys, rows) =>
