@@ -98,6 +98,32 @@ describe('share workspace: header and actions', () => {
     expect(api.called('POST', '/actions/cancel_sale')).toHaveLength(0);
   });
 
+  it('cancels a sale only after a second confirmation, with the reason and detail typed', async () => {
+    const api = openWorkspace(
+      workspaceRoutes(shareDetail({ state: 'received_from_client' }), {
+        'GET /share/canceled_reason_list': { status: 200, data: { data: [{ id: 'client_gave_up', label: 'Cliente desistiu' }], total: 1, page: 1, limit: 20 } },
+        'POST /actions/cancel_sale': { status: 200, data: { share: shareDetail({ state: 'available' }) } },
+      }),
+      'adm',
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: A.cancel_sale }));
+    const form = await screen.findByRole('dialog');
+    await user.click(within(form).getByLabelText(A.fields.reason));
+    await user.click(await screen.findByTitle('Cliente desistiu'));
+    await user.type(within(form).getByLabelText(A.fields.detail), 'Desistiu');
+    await user.click(within(form).getByRole('button', { name: A.cancel_sale }));
+    // The confirmation: declining sends nothing.
+    const ask = async () => (await screen.findAllByRole('dialog')).find((d) => d.textContent?.includes(A.confirmText.cancel_sale))!;
+    await user.click(within(await waitFor(ask)).getByRole('button', { name: A.cancel }));
+    expect(api.called('POST', '/actions/cancel_sale')).toHaveLength(0);
+    await user.click(within(form).getByRole('button', { name: A.cancel_sale }));
+    await user.click(within(await waitFor(ask)).getByRole('button', { name: A.confirm }));
+    await waitFor(() => expect(api.called('POST', '/actions/cancel_sale')).toHaveLength(1));
+    expect(api.called('POST', '/actions/cancel_sale')[0].body).toEqual({ shareId: expect.any(String), reason: 'client_gave_up', detail: 'Desistiu', expectedVersion: 3 });
+    expect(await screen.findByText(A.done.cancel_sale)).toBeInTheDocument();
+  });
+
   it('turns a server 409 into the catalogue toast, in Portuguese', async () => {
     openWorkspace(
       workspaceRoutes(shareDetail({ state: 'available' }), {
