@@ -114,7 +114,11 @@ describe('share workspace: header and actions', () => {
     await user.type(within(form).getByLabelText(A.fields.detail), 'Desistiu');
     await user.click(within(form).getByRole('button', { name: A.cancel_sale }));
     // The confirmation: declining sends nothing.
-    const ask = async () => (await screen.findAllByRole('dialog')).find((d) => d.textContent?.includes(A.confirmText.cancel_sale))!;
+    const ask = () => {
+      const dialog = screen.getAllByRole('dialog').find((d) => d.textContent?.includes(A.confirmText.cancel_sale));
+      if (!dialog) throw new Error('no confirmation yet');
+      return dialog;
+    };
     await user.click(within(await waitFor(ask)).getByRole('button', { name: A.cancel }));
     expect(api.called('POST', '/actions/cancel_sale')).toHaveLength(0);
     await user.click(within(form).getByRole('button', { name: A.cancel_sale }));
