@@ -12,7 +12,7 @@ import { useGrantee } from '../../hooks/useSession';
 import { errorText } from '../../providers/notificationProvider';
 import '../../i18n/loadWorkspaceMessages';
 import { LazyDate } from './LazyDate';
-import { admSlugOf } from './shared';
+import { bulkAdmSlug } from './shared';
 
 type BulkKind = 'transfer' | 'setPaid';
 type Row = Pick<ShareListItem, 'shareId' | 'contractNumber' | 'admName' | 'admId'>;
@@ -147,7 +147,7 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
               onFinish={(v) => start('setPaid', { shareId: shareIds, proofFile: v.proofFile?.fileId, paidDate: v.paidDate?.format('YYYY-MM-DD') })}
             >
               <Form.Item name="proofFile" label={t('workspace.actions.fields.proofFile')} rules={[required]} htmlFor="bulk-proof">
-                <FileUpload admSlug={admSlugOf(rows[0])} id="bulk-proof" label={t('workspace.actions.fields.proofFile')} />
+                <FileUpload admSlug={bulkAdmSlug(rows)} id="bulk-proof" label={t('workspace.actions.fields.proofFile')} />
               </Form.Item>
               <Form.Item name="paidDate" label={t('workspace.actions.fields.paidDate')} rules={[required]}>
                 <LazyDate />

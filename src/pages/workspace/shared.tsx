@@ -13,6 +13,18 @@ import { errorText } from '../../providers/notificationProvider';
  */
 export const admSlugOf = (share: Pick<ShareDetail, 'admId'>): string => `adm-${share.admId}`;
 
+/** The slug the storage flow names a platform file with: readable by operators, attachable to any share. */
+export const PLATFORM_SLUG = 'repasse';
+
+/**
+ * One proof for many shares: their administrator's slug when they share one; otherwise a platform
+ * file, so that a bulk move across administrators can attach the same proof to each share.
+ */
+export const bulkAdmSlug = (rows: readonly Pick<ShareDetail, 'admId'>[]): string => {
+  const ids = new Set(rows.map((r) => r.admId));
+  return ids.size === 1 ? admSlugOf(rows[0]) : PLATFORM_SLUG;
+};
+
 /** A file name that downloads through a short-lived signed link (POST /storage/generate_link). */
 export const FileLink = ({ file }: { file: Pick<FileRef, 'fileName' | 'filePath'> }) => {
   const t = useTranslate();
