@@ -190,3 +190,15 @@ export const STORAGE_LIMITS = {
   /** Signed part and download links live this long. */
   linkTtlSeconds: 300,
 } as const;
+
+/** File extensions accepted and the content type each one stands for (server check, client picker). */
+export const EXTENSION_CONTENT_TYPES: Record<string, (typeof STORAGE_LIMITS.allowedContentTypes)[number]> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  zip: 'application/zip',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};

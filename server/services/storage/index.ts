@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { API_BASE_PATH } from '../../../src/domain/constants';
-import { STORAGE_LIMITS, type FileRef, type UploadInitializeRequest, type UploadInitializeResponse } from '../../../src/domain/workspace';
+import { EXTENSION_CONTENT_TYPES, STORAGE_LIMITS, type FileRef, type UploadInitializeRequest, type UploadInitializeResponse } from '../../../src/domain/workspace';
 import type { DocumentType } from '../../../src/domain/enums';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -34,18 +34,6 @@ export function storageFor(config: Config): StorageDriver {
   return d;
 }
 
-/** File extensions accepted and the content type each one must have. */
-export const EXTENSION_TYPES: Record<string, (typeof STORAGE_LIMITS.allowedContentTypes)[number]> = {
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  zip: 'application/zip',
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
 export const INVALID_FILE_TYPE = 'Invalid file type';
 
 const TYPE_ALIASES: Record<string, readonly string[]> = {
@@ -57,7 +45,7 @@ const TYPE_ALIASES: Record<string, readonly string[]> = {
 /** The content type of an upload: from the extension, and it must agree with the declared one. */
 export function contentTypeOf(fileName: string, declared?: string): string {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  const byExt = ext ? EXTENSION_TYPES[ext] : undefined;
+  const byExt = ext ? EXTENSION_CONTENT_TYPES[ext] : undefined;
   const given = declared?.split(';')[0].trim().toLowerCase();
   if (!byExt) throw badRequest(INVALID_FILE_TYPE, { fileName: INVALID_FILE_TYPE });
   // Browsers name some types their own way (a CSV on Windows is "application/vnd.ms-excel"); the

@@ -7,7 +7,7 @@
  * its own authorization, and the bearer token must not leak to a storage host.
  */
 import axios, { type AxiosInstance } from 'axios';
-import { API, STORAGE_LIMITS, type FileRef, type UploadInitializeResponse } from '../../domain';
+import { API, EXTENSION_CONTENT_TYPES, STORAGE_LIMITS, type FileRef, type UploadInitializeResponse } from '../../domain';
 import { callApi, isHttpError } from '../../hooks/api';
 
 export type UploadProblem = 'tooLarge' | 'type' | 'empty' | 'part' | 'finalize' | 'initialize' | 'aborted' | 'checksum';
@@ -26,22 +26,11 @@ export class UploadError extends Error {
 export const ALLOWED_TYPES: readonly string[] = STORAGE_LIMITS.allowedContentTypes;
 
 /** Extensions for the file picker's `accept`, next to the MIME types (some systems give no type). */
-export const ACCEPT = [...ALLOWED_TYPES, '.pdf', '.jpg', '.jpeg', '.png', '.webp', '.zip', '.csv', '.xlsx'].join(',');
-
-const EXTENSION_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  zip: 'application/zip',
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+export const ACCEPT = [...ALLOWED_TYPES, ...Object.keys(EXTENSION_CONTENT_TYPES).map((e) => `.${e}`)].join(',');
 
 /** The file's type, or the one its extension implies when the browser gave none. */
 export const contentTypeOf = (file: Pick<File, 'name' | 'type'>): string =>
-  file.type || EXTENSION_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''] || '';
+  file.type || EXTENSION_CONTENT_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''] || '';
 
 /** Refuses, before any call, a file the server would refuse (SPEC limits in STORAGE_LIMITS). */
 export const checkFile = (file: Pick<File, 'name' | 'type' | 'size'>): UploadProblem | null => {
