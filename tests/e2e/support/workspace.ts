@@ -1,0 +1,127 @@
+/** Helpers of the share-workspace browser tests: the API to find shares, real files, the modals' steps. */
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './session';
+
+export interface ListedShare {
+  shareId: string;
+  contractNumber: string;
+  state: string;
+  admId: number;
+  admName: string;
+  fundId: number | null;
+}
+
+/** POST /api/user/login → the bearer token. */
+export async function apiLogin(url: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  expect(res.status, `login of ${email}`).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** GET /api/share/list with the DESIGN §3 JSON filters. */
+export async function listShares(url: string, token: string, filters: Record<string, unknown> = {}, limit = 100): Promise<ListedShare[]> {
+  const query = new URLSearchParams({ filters: JSON.stringify(filters), limit: String(limit) });
+  const res = await fetch(`${url}/api/share/list?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status, `share list ${query}`).toBe(200);
+  return ((await res.json()) as { data: ListedShare[] }).data;
+}
+
+/**
+ * Hands out each contract number once per test file, so every test works on shares no other test
+ * touched (tests stay independent whatever their order).
+ */
+export function shareClaims() {
+  const claimed = new Set<string>();
+  return (candidates: readonly ListedShare[], count = 1, accept: (s: ListedShare) => boolean = () => true): ListedShare[] => {
+    const picked = candidates.filter((s) => !claimed.has(s.contractNumber) && accept(s)).slice(0, count);
+    expect(picked.length, `${count} unclaimed share(s) among ${candidates.length}`).toBe(count);
+    for (const s of picked) claimed.add(s.contractNumber);
+    return picked;
+  };
+}
+
+/** A small but well-formed one-page PDF (header, objects, an xref table with the real offsets, trailer). */
+export function pdfBytes(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) body += `${String(o).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A valid 1×1 PNG (signature, IHDR, IDAT, IEND with their CRCs). */
+export const pngBytes = (): Buffer =>
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * Picks a file through the FileUpload's hidden input (`<id>-input`) and follows it to the end: the
+ * progress bar shows while the storage flow runs, then the file's name with its remove button.
+ * The caller holds `upload_finalize` back a moment (see slowFinalize) so the bar can be seen.
+ */
+export async function uploadThroughField(page: Page, scope: Locator, inputId: string, file: UploadFile): Promise<void> {
+  const finalized = page.waitForResponse((r) => r.url().endsWith('/api/storage/upload_finalize') && r.request().method() === 'POST', { timeout: 30_000 });
+  await scope.getByTestId(`${inputId}-input`).setInputFiles(file);
+  await expect.poll(() => scope.getByRole('progressbar', { name: `Enviando ${file.name}` }).count(), { timeout: 10_000 }).toBe(1);
+  expect((await finalized).status()).toBe(200);
+  await scope.getByRole('button', { name: `Remover ${file.name}` }).waitFor({ state: 'visible', timeout: 15_000 });
+  await scope.getByRole('progressbar', { name: `Enviando ${file.name}` }).waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** Holds each upload_finalize back 400 ms, so a small file's progress bar is on screen long enough to see. */
+export async function slowFinalize(page: Page): Promise<void> {
+  await page.route('**/api/storage/upload_finalize', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+}
+
+/** Fills the lazy date picker of a "paid" form with today, through its panel's "Hoje" link. */
+export async function pickToday(page: Page, scope: Locator): Promise<void> {
+  const input = scope.getByLabel('Data do pagamento');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.click();
+  const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+  await panel.getByText('Hoje', { exact: true }).click();
+  await expect.poll(() => input.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+}
+
+/** Marks the document so a later check can tell that the page was not reloaded in between. */
+export const markNoReload = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
+export const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+/** The state tag of the workspace header. */
+export const stateTag = (page: Page) => page.getByTestId('share-state');
+
+/** Waits for the workspace of one share to show its header. */
+export async function waitForWorkspace(page: Page, contractNumber: string): Promise<void> {
+  await page.getByRole('heading', { name: `Cota ${contractNumber}` }).waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+/** Waits for the POST of one action and checks its status. */
+export const actionResponse = (page: Page, action: string) =>
+  page.waitForResponse((r) => r.url().includes(`/api/actions/${action}`) && r.request().method() === 'POST', { timeout: 30_000 });
