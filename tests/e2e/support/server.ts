@@ -45,11 +45,13 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse this data directory (and keep it on stop) instead of a fresh temporary one. */
   dataDir?: string;
+  /** Listen on this port (e.g. the one of a stopped server, to keep the browser's origin); a free one otherwise. */
+  port?: number;
 }
 
-export async function startServer({ env = {}, dataDir: givenDataDir }: StartOptions = {}): Promise<RunningServer> {
+export async function startServer({ env = {}, dataDir: givenDataDir, port: givenPort }: StartOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, '../../..');
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'repasse-e2e-'));
   let log = '';
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
