@@ -30,6 +30,22 @@ export const ptBRWorkspace = {
       cancellations: 'Cancelamentos',
       responsible: 'Responsável pela transferência',
     },
+    /** History entries of moves and edits that have no button of their own. */
+    historyActions: {
+      created: 'Cota cadastrada',
+      client_accept: 'Aceita pelo cliente no autoatendimento',
+      contract_received: 'Contrato assinado recebido',
+      raise_pendency: 'Pendência aberta',
+      clear_pendency: 'Pendência resolvida',
+      person_save: 'Signatário atualizado',
+      person_delete: 'Segundo signatário removido',
+      company_save: 'Empresa atualizada',
+      bank_save: 'Conta bancária atualizada',
+      proposal_select: 'Proposta selecionada',
+      proposal_edit_price: 'Preço da proposta alterado',
+      transfer_responsible_save: 'Responsável pela transferência definido',
+      transfer_in_bulk: 'Transferência aprovada em lote',
+    },
     actions: {
       start_sale: 'Iniciar venda',
       share_send_autoservice: 'Enviar ao autoatendimento',

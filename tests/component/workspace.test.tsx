@@ -179,6 +179,30 @@ describe('share workspace: summary', () => {
   });
 });
 
+describe('share workspace: history labels', () => {
+  it('names in Portuguese the moves that have no button (the client accepting, the contract arriving)', async () => {
+    const detail = shareDetail({ state: 'received_from_client' });
+    openWorkspace(
+      workspaceRoutes(detail, {
+        'POST /share/get_history': {
+          status: 200,
+          data: {
+            data: [
+              historyEntry({ id: 1, action: 'client_accept', fromState: 'sent_to_autoservice', toState: 'accepted_by_client' }),
+              historyEntry({ id: 2, action: 'contract_received', fromState: 'accepted_by_client', toState: 'received_from_client' }),
+            ],
+          },
+        },
+      }),
+    );
+    const entries = await screen.findAllByTestId('history-entry');
+    const text = entries.map((e) => e.textContent).join(' | ');
+    expect(text).toContain(ptBR.workspace.historyActions.client_accept);
+    expect(text).toContain(ptBR.workspace.historyActions.contract_received);
+    expect(text).not.toMatch(/client_accept|contract_received/);
+  });
+});
+
 describe('share workspace: not found', () => {
   it('shows "Cota não encontrada" for a share the user may not see, with a way back', async () => {
     openWorkspace({ 'GET /share/get': { status: 404, data: { message: 'Share not found' } }, 'GET /share/list': { status: 200, data: { data: [], total: 0, page: 1, limit: 20 } } }, 'adm', {}, '/cotas/ORB-0000002');

@@ -23,7 +23,7 @@ export const HistoryTimeline = ({ share }: { share: ShareDetail }) => {
           key: h.id,
           children: (
             <div data-testid="history-entry">
-              <strong>{t(`workspace.actions.${h.action}`, { defaultValue: h.action })}</strong>{' '}
+              <strong>{t(`workspace.historyActions.${h.action}`, undefined, t(`workspace.actions.${h.action}`, undefined, h.action))}</strong>{' '}
               <span>{t('workspace.summary.move', { from: stateLabel(t, h.fromState), to: stateLabel(t, h.toState) })}</span>
               <div style={{ color: '#8c8c8c' }}>
                 {formatDateTime(h.at)} · {t('workspace.summary.by', { name: h.user?.name ?? t('workspace.summary.system') })}
