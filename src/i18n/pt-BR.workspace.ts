@@ -286,6 +286,7 @@ export const ptBRWorkspace = {
     selected: '{{count}} selecionadas',
     transfer: 'Transferir selecionadas',
     setPaid: 'Marcar como pagas',
+    attach: 'Anexar comprovante',
     clear: 'Limpar seleção',
     confirmTransfer: 'Transferir {{count}} cotas selecionadas?',
     running: 'Processando {{count}} cotas…',

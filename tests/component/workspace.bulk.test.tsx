@@ -77,6 +77,23 @@ describe('bulk moves from a list selection', () => {
     expect(screen.queryByRole('checkbox', { name: B.selectRow.replace('{{id}}', '100200') })).toBeNull();
   });
 
+  it('attaches one document to every selected share, asking for its type and the file', async () => {
+    openList({}, 'adm', '/transferencia');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('checkbox', { name: B.selectRow.replace('{{id}}', '100202') }));
+    await user.click(await screen.findByRole('button', { name: B.attach }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(ptBR.workspace.actions.fields.documentType)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: B.run }));
+    expect((await within(dialog).findAllByText(ptBR.validation.required)).length).toBe(2);
+  });
+
+  it('offers no bulk attach to the fund', async () => {
+    openList({}, 'fund', '/transferencia');
+    await screen.findAllByRole('row');
+    expect(screen.queryByRole('button', { name: B.attach })).toBeNull();
+  });
+
   it('gives the administrator "mark as paid" (not bulk transfer) on the transfer list', async () => {
     openList({}, 'adm', '/transferencia');
     const user = userEvent.setup({ delay: null });

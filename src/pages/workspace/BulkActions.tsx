@@ -1,9 +1,9 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Modal, Progress, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Form, Modal, Progress, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { API, can, type BulkActionResult, type FileRef, type ShareListItem } from '../../domain';
+import { API, DOCUMENT_TYPES, can, type BulkActionResult, type DocumentType, type FileRef, type ShareListItem } from '../../domain';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { callApi } from '../../hooks/api';
 import { useHttp } from '../../hooks/HttpContext';
@@ -14,7 +14,10 @@ import '../../i18n/loadWorkspaceMessages';
 import { LazyDate } from './LazyDate';
 import { bulkAdmSlug } from './shared';
 
-type BulkKind = 'transfer' | 'setPaid';
+type BulkKind = 'transfer' | 'setPaid' | 'attach';
+
+const BULK_ENDPOINTS = { transfer: API.actions.transferInBulk, setPaid: API.actions.setPaid, attach: API.actions.proofAttach } as const;
+const BULK_TITLES = { transfer: 'bulk.transfer', setPaid: 'bulk.setPaid', attach: 'bulk.attach' } as const;
 type Row = Pick<ShareListItem, 'shareId' | 'contractNumber' | 'admName' | 'admId'>;
 
 /** The per-share answer of a bulk move, with the contract numbers the user knows the shares by. */
@@ -55,13 +58,13 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
   const who = useGrantee();
   const { modal } = App.useApp();
   const refresh = useRefreshShares();
-  const [form] = Form.useForm<{ proofFile?: FileRef | null; paidDate?: Dayjs | null }>();
+  const [form] = Form.useForm<{ proofFile?: FileRef | null; paidDate?: Dayjs | null; documentType?: DocumentType }>();
   const [open, setOpen] = useState<BulkKind | null>(null);
   const [ran, setRan] = useState<Row[]>([]);
   const shareIds = rows.map((r) => r.shareId);
 
   const run = useMutation<BulkActionResult, HttpError, { kind: BulkKind; payload: Record<string, unknown> }>({
-    mutationFn: ({ kind, payload }) => callApi<BulkActionResult>(client, kind === 'transfer' ? API.actions.transferInBulk : API.actions.setPaid, payload),
+    mutationFn: ({ kind, payload }) => callApi<BulkActionResult>(client, BULK_ENDPOINTS[kind], payload),
     onSettled: () => void refresh(),
   });
 
@@ -104,6 +107,11 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
             {t('bulk.setPaid')}
           </Button>
         )}
+        {can(who, 'share.proof_attach') && (
+          <Button onClick={() => setOpen('attach')} disabled={busy}>
+            {t('bulk.attach')}
+          </Button>
+        )}
         <Button type="link" onClick={onClear}>
           {t('bulk.clear')}
         </Button>
@@ -111,7 +119,7 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
       {open && (
         <Modal
           open
-          title={t(open === 'transfer' ? 'bulk.transfer' : 'bulk.setPaid')}
+          title={t(BULK_TITLES[open])}
           onCancel={busy ? undefined : close}
           closable={!busy}
           maskClosable={false}
@@ -151,6 +159,21 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
               </Form.Item>
               <Form.Item name="paidDate" label={t('workspace.actions.fields.paidDate')} rules={[required]}>
                 <LazyDate />
+              </Form.Item>
+            </Form>
+          )}
+          {open === 'attach' && !busy && !run.data && !run.error && (
+            <Form
+              form={form}
+              layout="vertical"
+              name="bulk-proof-attach"
+              onFinish={(v) => start('attach', { shareId: shareIds, proofFile: v.proofFile?.fileId, documentType: v.documentType })}
+            >
+              <Form.Item name="documentType" label={t('workspace.actions.fields.documentType')} rules={[required]}>
+                <Select showSearch optionFilterProp="label" options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documentType.${d}`) }))} />
+              </Form.Item>
+              <Form.Item name="proofFile" label={t('workspace.actions.fields.file')} rules={[required]} htmlFor="bulk-attach-file">
+                <FileUpload admSlug={bulkAdmSlug(rows)} id="bulk-attach-file" label={t('workspace.actions.fields.file')} />
               </Form.Item>
             </Form>
           )}
