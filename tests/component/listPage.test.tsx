@@ -69,6 +69,22 @@ describe('list page', () => {
     await waitFor(() => expect(location()).toBe('/cotas/100201'));
   });
 
+  it('says a failed load failed, never "no results", and loads again on Tentar novamente', async () => {
+    signIn('operator');
+    let fail = true;
+    const getList = vi.fn(async (params: GetListParams) => {
+      if (params.resource === 'shares' && fail) throw Object.assign(new Error('Database unavailable, try again later'), { statusCode: 503 });
+      return { data: params.resource === 'funds' ? [] : SHARES, total: SHARES.length };
+    }) as unknown as DataProvider['getList'];
+    renderList('/listagem', mockDataProvider({ getList }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ptBR.errors.database);
+    expect(screen.queryByText(ptBR.shares.empty)).toBeNull();
+    fail = false;
+    await userEvent.setup({ delay: null }).click(within(alert).getByRole('button', { name: ptBR.app.retry }));
+    expect(await screen.findByText('Maria da Silva')).toBeInTheDocument();
+  });
+
   it('shows the Portuguese empty state', async () => {
     signIn('operator');
     renderList('/listagem', withRows([]).dataProvider);

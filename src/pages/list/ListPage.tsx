@@ -1,9 +1,10 @@
 import { CanAccess, useCan, useTranslate } from '@refinedev/core';
-import { Alert, Empty, Table, theme, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Table, theme, type TableColumnsType } from 'antd';
 import { Suspense, lazy, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FLAGGED_COLUMN_PX, PAGINATION, can, columnWidth, type ShareListItem } from '../../domain';
 import { useGrantee } from '../../hooks/useSession';
+import { errorText } from '../../providers/notificationProvider';
 import { workspacePath } from '../workspace/paths';
 import type { ResourceDef } from '../../resources';
 import { renderCell } from './cells';
@@ -25,7 +26,7 @@ const BULK_LISTS = ['shares', 'transfers'];
  */
 const ListTable = ({ def }: { def: ResourceDef }) => {
   const t = useTranslate();
-  const { rows, total, loading, currentPage, pageSize, sorters, filters, onChange, applyFilters, clearFilters } = useListTable(def);
+  const { rows, total, loading, error, retry, currentPage, pageSize, sorters, filters, onChange, applyFilters, clearFilters } = useListTable(def);
   const get = def.api.get;
   const { data: canShow } = useCan({ resource: def.name, action: 'show', queryOptions: { enabled: !!get } });
   const navigate = useNavigate();
@@ -97,7 +98,23 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
               }
             : undefined
         }
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(def.emptyKey ?? 'app.empty')} /> }}
+        locale={{
+          emptyText: error ? (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              message={errorText(error.message ?? '')}
+              action={
+                <Button size="small" onClick={retry}>
+                  {t('app.retry')}
+                </Button>
+              }
+            />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(def.emptyKey ?? 'app.empty')} />
+          ),
+        }}
         onRow={(row) => {
           if (!opens) return {};
           const id = String(row[get.idParam] ?? '');

@@ -72,6 +72,9 @@ export const useListTable = (def: ResourceDef) => {
     rows: result.data,
     total: result.total ?? 0,
     loading: tableQuery.isFetching,
+    /** The last load failed: the table must say so, not pretend the list is empty. */
+    error: tableQuery.error as { message?: string } | null,
+    retry: () => void tableQuery.refetch(),
     currentPage,
     pageSize,
     sorters,
