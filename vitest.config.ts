@@ -17,6 +17,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
           testTimeout: 20_000,
+          // The users' time zone: dates on screen and date filters are São Paulo days.
+          env: { TZ: 'America/Sao_Paulo' },
           // Refine's packages run through Vite like the app, so both resolve react-router to one copy
           // (otherwise Node loads its ESM build for Refine and the CJS build for the app: two routers).
           server: { deps: { inline: [/@refinedev\//] } },

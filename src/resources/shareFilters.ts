@@ -34,8 +34,19 @@ const asId = (v: unknown): number | undefined => {
 
 const asBoolean = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
-const asDay = (v: unknown): string | undefined => (typeof v === 'string' && ISO_DAY.test(v) ? v.slice(0, 10) : undefined);
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * A day of the range as the instant it starts or ends in the user's own time zone. The URL keeps the
+ * readable day; the API gets instants, so "01/11" means 01/11 as the table shows it (local time),
+ * not the UTC day, which in São Paulo starts at 21:00 the evening before.
+ */
+const dayBoundary = (v: unknown, end: boolean): string | undefined => {
+  const m = typeof v === 'string' ? ISO_DAY.exec(v) : null;
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  return (end ? new Date(y, mo, d, 23, 59, 59, 999) : new Date(y, mo, d, 0, 0, 0, 0)).toISOString();
+};
 
 const asStates = (v: unknown): ShareListFilters['state'] => {
   const list = (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).filter(isShareState);
@@ -50,8 +61,8 @@ export const toShareListFilters = (filters: readonly CrudFilter[] = []): ShareLi
     isPj: asBoolean(find(filters, 'isPj')),
     admId: asId(find(filters, 'admId')),
     fundId: asId(find(filters, 'fundId')),
-    updatedFrom: asDay(find(filters, 'updatedFrom')),
-    updatedTo: asDay(find(filters, 'updatedTo')),
+    updatedFrom: dayBoundary(find(filters, 'updatedFrom'), false),
+    updatedTo: dayBoundary(find(filters, 'updatedTo'), true),
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ShareListFilters;
 };

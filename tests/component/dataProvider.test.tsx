@@ -43,8 +43,9 @@ describe('dataProvider', () => {
       isPj: true,
       admId: 2,
       fundId: 7,
-      updatedFrom: '2025-01-01',
-      updatedTo: '2025-01-31',
+      // The user's days in their own time zone (the component tests run in America/Sao_Paulo, UTC−3).
+      updatedFrom: '2025-01-01T03:00:00.000Z',
+      updatedTo: '2025-02-01T02:59:59.999Z',
     });
   });
 
