@@ -4,7 +4,9 @@ export const ptBR = {
     title: 'Repasse',
     loading: 'Carregando…',
     empty: 'Nenhum registro encontrado',
-    total: '{{count}} registros',
+    total_zero: '0 registros',
+    total_one: '{{count, number}} registro',
+    total_other: '{{count, number}} registros',
     retry: 'Tentar novamente',
   },
   auth: {
@@ -84,7 +86,9 @@ export const ptBR = {
     updatedFrom: 'Atualizada de',
     updatedTo: 'Atualizada até',
     clearFilters: 'Limpar filtros',
-    total: '{{count}} cotas',
+    total_zero: '0 cotas',
+    total_one: '{{count, number}} cota',
+    total_other: '{{count, number}} cotas',
     titles: {
       shares: 'Listagem de cotas',
       pendencies: 'Cotas com pendência',

@@ -283,7 +283,8 @@ export const ptBRWorkspace = {
     },
   },
   bulk: {
-    selected: '{{count}} selecionadas',
+    selected_one: '{{count, number}} selecionada',
+    selected_other: '{{count, number}} selecionadas',
     transfer: 'Transferir selecionadas',
     setPaid: 'Marcar como pagas',
     attach: 'Anexar comprovante',

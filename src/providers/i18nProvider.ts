@@ -27,7 +27,8 @@ export const i18nProvider: I18nProvider = {
     const opts = typeof options === 'object' && options !== null ? options : {};
     // Refine asks for its own keys with an English default; a key we never wrote falls back to it
     // rather than showing the bare key.
-    return i18n.exists(key) ? (i18n.t(key, opts) as string) : (defaultMessage ?? key);
+    // `opts` matter to exists(): a plural key lives as key_one/key_other, found only with a count.
+    return i18n.exists(key, opts) ? (i18n.t(key, opts) as string) : (defaultMessage ?? key);
   },
   changeLocale: (locale) => i18n.changeLanguage(locale),
   getLocale: () => i18n.language,

@@ -48,7 +48,7 @@ describe('bulk moves from a list selection', () => {
     await user.click(screen.getByRole('checkbox', { name: B.selectRow.replace('{{id}}', '100202') }));
     // Selecting is not opening.
     expect(location()).toMatch(/^\/listagem/);
-    expect(await screen.findByText(B.selected.replace('{{count}}', '2'))).toBeInTheDocument();
+    expect(await screen.findByText(B.selected_other.replace('{{count, number}}', '2'))).toBeInTheDocument();
     const lists = api.called('GET', '/share/list').length;
 
     await user.click(screen.getByRole('button', { name: B.transfer }));
