@@ -1,4 +1,5 @@
-import { useInvalidateAuthStore } from '@refinedev/core';
+import { useInvalidateAuthStore, useTranslate } from '@refinedev/core';
+import { App } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_ROUTE } from '../providers/authProvider';
@@ -11,11 +12,15 @@ import { setUnauthorizedHandler } from '../providers/http';
 export const UnauthorizedRedirect = () => {
   const navigate = useNavigate();
   const invalidateAuth = useInvalidateAuthStore();
+  const t = useTranslate();
+  const { notification } = App.useApp();
   useEffect(() => {
     setUnauthorizedHandler(() => {
+      // Say why the login page is back: the session ended, the user did nothing wrong.
+      notification.warning({ key: 'session-expired', message: t('auth.sessionExpired') });
       void invalidateAuth().then(() => navigate(LOGIN_ROUTE, { replace: true }));
     });
     return () => setUnauthorizedHandler(null);
-  }, [navigate, invalidateAuth]);
+  }, [navigate, invalidateAuth, notification, t]);
   return null;
 };

@@ -226,6 +226,7 @@ describe('errors and sessions', () => {
     await page.locator('.ant-menu-item', { hasText: 'Pendências' }).click();
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByText('Sua sessão expirou. Entre novamente.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authtoken'))).toBeNull();
     await context.close();
   });
