@@ -19,7 +19,6 @@ import {
   markNoReload,
   pdfBytes,
   pickToday,
-  pngBytes,
   shareClaims,
   slowFinalize,
   stateTag,
@@ -28,13 +27,14 @@ import {
   waitForWorkspace,
   type ListedShare,
   type UploadFile,
+  approveTransfer,
+  markPaid,
+  toolbar,
 } from './support/workspace';
 
 const OPERATOR = 'operador@repasse.dev';
 const FUND = 'fundo@repasse.dev';
 const ORBITA = 'adm@orbita.repasse.dev';
-/** A valid Brazilian boleto line (bank 001), 47 digits. */
-const BOLETO_LINE = '00190000090114971860168524522114675860000102656';
 const ACTION_LABELS = [
   'Iniciar venda',
   'Enviar ao autoatendimento',
@@ -87,7 +87,6 @@ async function apiShare(contractNumber: string): Promise<ListedShare> {
   return share;
 }
 
-const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Ações da cota' });
 
 describe('the operator moves shares through the workflow', () => {
   it('sends an available share to autoservice from a list row, then takes another from received to approved to paid with real files', async () => {
@@ -124,37 +123,8 @@ describe('the operator moves shares through the workflow', () => {
     await expect.poll(() => stateTag(page).innerText()).toBe('Recebida do cliente');
     await markNoReload(page);
 
-    const transferProof: UploadFile = { name: 'comprovante-transferencia.pdf', mimeType: 'application/pdf', buffer: pdfBytes(`Transferencia ${received.contractNumber}`) };
-    const billet: UploadFile = { name: 'boleto.png', mimeType: 'image/png', buffer: pngBytes() };
-    await toolbar(page).getByRole('button', { name: 'Aprovar transferência' }).click();
-    const transfer = page.getByRole('dialog', { name: 'Aprovar transferência' });
-    await transfer.waitFor();
-    await uploadThroughField(page, transfer, 'set_transfer-proofFile', transferProof);
-    await uploadThroughField(page, transfer, 'set_transfer-billetFile', billet);
-    await transfer.getByLabel('Linha digitável do boleto').fill(BOLETO_LINE);
-    const approved = actionResponse(page, 'set_transfer');
-    await transfer.getByRole('button', { name: 'Aprovar transferência' }).click();
-    const approvedRes = await approved;
-    expect(approvedRes.status(), await approvedRes.text()).toBe(200);
-    expect(approvedRes.request().postDataJSON()).toMatchObject({ shareId: received.shareId, billetLine: BOLETO_LINE });
-    await page.getByText('Transferência aprovada.').waitFor();
-    await transfer.waitFor({ state: 'detached' });
-    await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Aprovada pela administradora');
-
-    const paidProof: UploadFile = { name: 'comprovante-pagamento.pdf', mimeType: 'application/pdf', buffer: pdfBytes(`Pagamento ${received.contractNumber}`) };
-    await toolbar(page).getByRole('button', { name: 'Marcar como paga' }).click();
-    const paid = page.getByRole('dialog', { name: 'Marcar como paga' });
-    await paid.waitFor();
-    await uploadThroughField(page, paid, 'set_paid-proofFile', paidProof);
-    await pickToday(page, paid);
-    const paidCall = actionResponse(page, 'set_paid');
-    await paid.getByRole('button', { name: 'Marcar como paga' }).click();
-    const paidRes = await paidCall;
-    expect(paidRes.status(), await paidRes.text()).toBe(200);
-    expect(paidRes.request().postDataJSON()).toMatchObject({ shareId: received.shareId, paidDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    await page.getByText('Pagamento registrado.').waitFor();
-    await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Pagamento realizado');
-    await expect.poll(() => page.getByTestId('process-step').innerText()).toBe('Concluído');
+    const { transferProof, billet } = await approveTransfer(page, received);
+    const { paidProof } = await markPaid(page, received);
     expect(await stillSameDocument(page), 'both moves showed without a reload').toBe(true);
     expect((await apiShare(received.contractNumber)).state).toBe('payment_done');
 

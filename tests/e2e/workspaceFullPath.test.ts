@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../../src/domain/featureFlags';
 import { openDatabase } from '../../server/db/client';
@@ -29,20 +29,16 @@ import {
   actionResponse,
   apiLogin,
   listShares,
-  pdfBytes,
-  pickToday,
-  pngBytes,
   slowFinalize,
   stateTag,
-  uploadThroughField,
   waitForWorkspace,
   type ListedShare,
-  type UploadFile,
+  approveTransfer,
+  markPaid,
+  toolbar,
 } from './support/workspace';
 
 const OPERATOR = 'operador@repasse.dev';
-/** A valid Brazilian boleto line (bank 001), 47 digits. */
-const BOLETO_LINE = '00190000090114971860168524522114675860000102656';
 
 // An explicit data directory: server.stop() keeps it, so the restarted server finds the same data.
 const dataDir = mkdtempSync(join(tmpdir(), 'repasse-e2e-fullpath-'));
@@ -66,7 +62,6 @@ const running = (): RunningServer => {
   return server;
 };
 
-const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Ações da cota' });
 
 async function apiShare(contractNumber: string): Promise<ListedShare> {
   const token = await apiLogin(running().url, OPERATOR);
@@ -141,37 +136,10 @@ describe('one share from available to paid', () => {
     await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Recebida do cliente');
 
     // 3. The operator approves the transfer with a proof, a billet and its line.
-    const transferProof: UploadFile = { name: 'comprovante-transferencia.pdf', mimeType: 'application/pdf', buffer: pdfBytes(`Transferencia ${share.contractNumber}`) };
-    const billet: UploadFile = { name: 'boleto.png', mimeType: 'image/png', buffer: pngBytes() };
-    await toolbar(page).getByRole('button', { name: 'Aprovar transferência' }).click();
-    const transfer = page.getByRole('dialog', { name: 'Aprovar transferência' });
-    await transfer.waitFor();
-    await uploadThroughField(page, transfer, 'set_transfer-proofFile', transferProof);
-    await uploadThroughField(page, transfer, 'set_transfer-billetFile', billet);
-    await transfer.getByLabel('Linha digitável do boleto').fill(BOLETO_LINE);
-    const approved = actionResponse(page, 'set_transfer');
-    await transfer.getByRole('button', { name: 'Aprovar transferência' }).click();
-    const approvedRes = await approved;
-    expect(approvedRes.status(), await approvedRes.text()).toBe(200);
-    expect(approvedRes.request().postDataJSON()).toMatchObject({ shareId: share.shareId, billetLine: BOLETO_LINE });
-    await page.getByText('Transferência aprovada.').waitFor();
-    await transfer.waitFor({ state: 'detached' });
-    await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Aprovada pela administradora');
+    const { transferProof, billet } = await approveTransfer(page, share);
 
     // 4. The operator marks it paid with a proof and today's date.
-    const paidProof: UploadFile = { name: 'comprovante-pagamento.pdf', mimeType: 'application/pdf', buffer: pdfBytes(`Pagamento ${share.contractNumber}`) };
-    await toolbar(page).getByRole('button', { name: 'Marcar como paga' }).click();
-    const paid = page.getByRole('dialog', { name: 'Marcar como paga' });
-    await paid.waitFor();
-    await uploadThroughField(page, paid, 'set_paid-proofFile', paidProof);
-    await pickToday(page, paid);
-    const paidCall = actionResponse(page, 'set_paid');
-    await paid.getByRole('button', { name: 'Marcar como paga' }).click();
-    const paidRes = await paidCall;
-    expect(paidRes.status(), await paidRes.text()).toBe(200);
-    await page.getByText('Pagamento registrado.').waitFor();
-    await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Pagamento realizado');
-    await expect.poll(() => page.getByTestId('process-step').innerText()).toBe('Concluído');
+    const { paidProof } = await markPaid(page, share);
     expect((await apiShare(share.contractNumber)).state).toBe('payment_done');
 
     // 5. The history timeline (newest first) holds the five moves; oldest first they are in order.

@@ -125,3 +125,51 @@ export async function waitForWorkspace(page: Page, contractNumber: string): Prom
 /** Waits for the POST of one action and checks its status. */
 export const actionResponse = (page: Page, action: string) =>
   page.waitForResponse((r) => r.url().includes(`/api/actions/${action}`) && r.request().method() === 'POST', { timeout: 30_000 });
+
+/** A valid Brazilian boleto line (bank 001), 47 digits. */
+export const BOLETO_LINE = '00190000090114971860168524522114675860000102656';
+
+/** The workspace header's action buttons. */
+export const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Ações da cota' });
+
+type ShareRef = Pick<ListedShare, 'shareId' | 'contractNumber'>;
+
+/** "Aprovar transferência" with a real proof, a billet and its line, until the header says approved. */
+export async function approveTransfer(page: Page, share: ShareRef): Promise<{ transferProof: UploadFile; billet: UploadFile }> {
+  const transferProof: UploadFile = { name: 'comprovante-transferencia.pdf', mimeType: 'application/pdf', buffer: pdfBytes(`Transferencia ${share.contractNumber}`) };
+  const billet: UploadFile = { name: 'boleto.png', mimeType: 'image/png', buffer: pngBytes() };
+  await toolbar(page).getByRole('button', { name: 'Aprovar transferência' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Aprovar transferência' });
+  await transfer.waitFor();
+  await uploadThroughField(page, transfer, 'set_transfer-proofFile', transferProof);
+  await uploadThroughField(page, transfer, 'set_transfer-billetFile', billet);
+  await transfer.getByLabel('Linha digitável do boleto').fill(BOLETO_LINE);
+  const approved = actionResponse(page, 'set_transfer');
+  await transfer.getByRole('button', { name: 'Aprovar transferência' }).click();
+  const approvedRes = await approved;
+  expect(approvedRes.status(), await approvedRes.text()).toBe(200);
+  expect(approvedRes.request().postDataJSON()).toMatchObject({ shareId: share.shareId, billetLine: BOLETO_LINE });
+  await page.getByText('Transferência aprovada.').waitFor();
+  await transfer.waitFor({ state: 'detached' });
+  await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Aprovada pela administradora');
+  return { transferProof, billet };
+}
+
+/** "Marcar como paga" with a real proof and today's date, until the header says paid and completed. */
+export async function markPaid(page: Page, share: ShareRef): Promise<{ paidProof: UploadFile }> {
+  const paidProof: UploadFile = { name: 'comprovante-pagamento.pdf', mimeType: 'application/pdf', buffer: pdfBytes(`Pagamento ${share.contractNumber}`) };
+  await toolbar(page).getByRole('button', { name: 'Marcar como paga' }).click();
+  const paid = page.getByRole('dialog', { name: 'Marcar como paga' });
+  await paid.waitFor();
+  await uploadThroughField(page, paid, 'set_paid-proofFile', paidProof);
+  await pickToday(page, paid);
+  const paidCall = actionResponse(page, 'set_paid');
+  await paid.getByRole('button', { name: 'Marcar como paga' }).click();
+  const paidRes = await paidCall;
+  expect(paidRes.status(), await paidRes.text()).toBe(200);
+  expect(paidRes.request().postDataJSON()).toMatchObject({ shareId: share.shareId, paidDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  await page.getByText('Pagamento registrado.').waitFor();
+  await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Pagamento realizado');
+  await expect.poll(() => page.getByTestId('process-step').innerText()).toBe('Concluído');
+  return { paidProof };
+}
