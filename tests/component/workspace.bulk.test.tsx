@@ -85,7 +85,7 @@ describe('bulk moves from a list selection', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(ptBR.workspace.actions.fields.documentType)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: B.run }));
-    expect((await within(dialog).findAllByText(ptBR.validation.required)).length).toBe(2);
+    await waitFor(() => expect(within(dialog).getAllByText(ptBR.validation.required)).toHaveLength(2));
   });
 
   it('offers no bulk attach to the fund', async () => {
@@ -103,6 +103,6 @@ describe('bulk moves from a list selection', () => {
     await user.click(screen.getByRole('button', { name: B.setPaid }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: B.run }));
-    expect((await within(dialog).findAllByText(ptBR.validation.required)).length).toBe(2);
+    await waitFor(() => expect(within(dialog).getAllByText(ptBR.validation.required)).toHaveLength(2));
   });
 });

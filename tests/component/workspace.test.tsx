@@ -94,7 +94,7 @@ describe('share workspace: header and actions', () => {
     // The cancel form first: reason and detail are required.
     const form = await screen.findByRole('dialog');
     await user.click(within(form).getByRole('button', { name: A.cancel_sale }));
-    expect((await within(form).findAllByText(ptBR.validation.required)).length).toBe(2);
+    await waitFor(() => expect(within(form).getAllByText(ptBR.validation.required)).toHaveLength(2));
     expect(api.called('POST', '/actions/cancel_sale')).toHaveLength(0);
   });
 
