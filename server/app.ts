@@ -41,7 +41,9 @@ function loggerOptions(logger: BuildAppOptions['logger'], level: string): Fastif
 }
 
 export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(logger, config.logLevel) });
+  // Behind a reverse proxy, request.ip (and so every per-IP rate limit) is the client's only when trusted.
+  const options: FastifyServerOptions = { logger: loggerOptions(logger, config.logLevel), trustProxy: config.trustProxy };
+  const app = Fastify(options);
   app.decorate('db', db.db);
   app.decorate('config', config);
 

@@ -3,6 +3,7 @@
  * Config, so tests build one in code instead of mutating process.env.
  */
 import { join, resolve } from 'node:path';
+import { analyticsOrigin } from '../src/domain/analytics';
 import { FEATURE_FLAGS, type FeatureFlag } from '../src/domain/featureFlags';
 
 export interface S3Config {
@@ -41,6 +42,8 @@ export interface Config {
   staticDir: string | null;
   /** Per IP + username: a brute-force guard that also spares the password hasher. */
   loginRateLimit: { max: number; windowMs: number };
+  /** Per IP (+ e-mail or flow handle) on each public password-recovery call (docs/account.md). */
+  accountRateLimit: { max: number; windowMs: number };
   /** Per account: consecutive failures before the account is locked, and for how long. */
   loginLockout: { maxFailures: number; lockMs: number };
   /** How long a user's row (profile, tenant, denied permissions) is trusted before re-reading it. */
@@ -51,8 +54,25 @@ export interface Config {
   storage: StorageConfig;
   /** Origin put in front of the signed links the API itself serves (PUBLIC_URL); null: relative `/api/...`. */
   publicUrl: string | null;
+  /** Outgoing mail (docs/account.md): SMTP when `smtpUrl` is set, the server log (development outbox) otherwise. */
+  mail: { smtpUrl: string | null; from: string };
+  /** Days a new password stays valid (PASSWORD_MAX_AGE_DAYS); 0: it never expires. */
+  passwordMaxAgeDays: number;
+  /**
+   * Where the built app sends analytics (docs/analytics.md), allowed by the CSP's connect-src. Read from
+   * the same VITE_ANALYTICS_* variables the build used; null when analytics are off.
+   */
+  analyticsOrigin: string | null;
+  /**
+   * Fastify's `trustProxy` (TRUST_PROXY): whom to believe about the client's address in
+   * X-Forwarded-For, so that per-IP rate limits count clients, not the proxy. false (default): the
+   * socket's address; true: any peer (only when nothing can reach the server but the proxy);
+   * otherwise the proxies' addresses/CIDRs (or `loopback`, `uniquelocal`…).
+   */
+  trustProxy: boolean | string[];
 }
 
+export const DEFAULT_MAIL_FROM = 'Repasse <nao-responda@repasse.dev>';
 export const DEV_JWT_SECRET = 'repasse-dev-secret-not-for-production';
 const MIN_PRODUCTION_SECRET_LENGTH = 32;
 
@@ -78,6 +98,15 @@ const int = (env: Env, name: string, fallback: number, min: number): number => {
   if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer >= ${min} (got "${raw}")`);
   return n;
 };
+
+function trustProxyConfig(env: Env): boolean | string[] {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  // Fastify reads a bare hop count as "trust nobody"; saying so beats a silent no-op.
+  if (/^\d+$/.test(raw)) throw new ConfigError(`TRUST_PROXY must be true, false or the proxies' addresses/CIDRs (got "${raw}")`);
+  return raw.split(',').map((a) => a.trim()).filter(Boolean);
+}
 
 function storageConfig(env: Env, filesDir: string): StorageConfig {
   const driver = read(env, 'STORAGE_DRIVER') ?? 'local';
@@ -128,10 +157,15 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     staticDir: staticDir ? resolve(staticDir) : null,
     loginRateLimit: { max: 10, windowMs: 60_000 },
+    accountRateLimit: { max: 10, windowMs: 60_000 },
     loginLockout: { maxFailures: 5, lockMs: 15 * 60_000 },
     authCacheTtlMs: 2_000,
     featureFlags: { ...FEATURE_FLAGS },
     storage: storageConfig(env, join(dataDir, 'files')),
     publicUrl: read(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
+    mail: { smtpUrl: read(env, 'SMTP_URL') ?? null, from: read(env, 'MAIL_FROM') ?? DEFAULT_MAIL_FROM },
+    passwordMaxAgeDays: int(env, 'PASSWORD_MAX_AGE_DAYS', 90, 0),
+    analyticsOrigin: analyticsOrigin(read(env, 'VITE_ANALYTICS_TOKEN'), read(env, 'VITE_ANALYTICS_API_HOST')),
+    trustProxy: trustProxyConfig(env),
   };
 }

@@ -1,44 +1,86 @@
-import { Refine } from '@refinedev/core';
-import { routerProvider } from './providers/routerProvider';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/es/locale/pt_BR';
-import { useMemo } from 'react';
-import { BrowserRouter } from 'react-router';
-import { UnauthorizedRedirect } from './components/UnauthorizedRedirect';
-import { accessControlProvider } from './providers/accessControlProvider';
-import { authProvider } from './providers/authProvider';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router';
+import { PageLoading } from './components/PageLoading';
+import { InAppNavigationBridge } from './pages/account/InAppNavigationBridge';
+import { LoginForm } from './pages/login/LoginForm';
+import type { LoginParams } from './providers/authProvider';
+import { HOME_ROUTE, LOGIN_ROUTE } from './providers/authRoutes';
 import { BrandContext, useBrandLoader } from './providers/BrandContext';
-import { dataProvider } from './providers/dataProvider';
-import { http } from './providers/http';
-import { i18nProvider } from './providers/i18nProvider';
-import { useNotificationProvider } from './providers/notificationProvider';
-import { refineResources } from './resources';
-import { AppRoutes } from './routes';
-import { NOTIFICATION_CONFIG, REFINE_OPTIONS, brandTheme } from './shell';
+import { t } from './providers/i18nProvider';
+import { createNotificationProvider } from './providers/notificationProvider';
+import { readSession } from './providers/session';
+import { fetchBrandClient, setPageTitle } from './providers/whiteLabel';
+import { NOTIFICATION_CONFIG, brandTheme } from './shell';
 
-const resources = refineResources();
+/**
+ * The login shell (DESIGN §5): brand, theme, toasts and router, and the login page when no session
+ * exists. Refine, react-query, axios and every other page arrive with SignedInApp, loaded once a
+ * session exists or another page is asked for; from then on the app stays mounted, and its own
+ * routes (its login page included, after a logout) take over.
+ */
+const SignedInApp = lazy(() => import('./SignedInApp'));
+
+const brandClient = fetchBrandClient();
+
+/** Refine's useLogin, minus Refine: the same provider call, redirect and toasts (key `login-error`). */
+const ShellLogin = () => {
+  const navigate = useNavigate();
+  const { notification } = AntdApp.useApp();
+  const [pending, setPending] = useState(false);
+  useEffect(() => setPageTitle(t('pageTitle.login')), []);
+
+  const login = (params: LoginParams) => {
+    setPending(true);
+    const toasts = createNotificationProvider(notification);
+    const fail = (error?: { name?: string; message?: string }) => {
+      toasts.open({ type: 'error', key: 'login-error', message: error?.name || 'Login Error', description: error?.message || 'Invalid credentials' });
+      setPending(false);
+    };
+    import('./providers/authProvider')
+      .then(({ authProvider }) => authProvider.login(params))
+      .then((result) => {
+        if (!result.success) return fail(result.error);
+        toasts.close?.('login-error');
+        // A page that sent the user here (`?to=`) comes first, as in Refine's useLogin.
+        const to = new URLSearchParams(window.location.search).get('to');
+        navigate(to || result.redirectTo || HOME_ROUTE, { replace: true });
+      }, fail);
+  };
+
+  return <LoginForm login={login} pending={pending} />;
+};
+
+const ShellRoutes = () => {
+  const { pathname } = useLocation();
+  const [appMounted, setAppMounted] = useState(false);
+  const showLogin = !appMounted && pathname === LOGIN_ROUTE && !readSession();
+  // Once mounted, the signed-in app keeps the screen (React's "adjust state while rendering" pattern).
+  if (!showLogin && !appMounted) setAppMounted(true);
+  return (
+    <>
+      <InAppNavigationBridge />
+      {showLogin ? (
+        <ShellLogin />
+      ) : (
+        <Suspense fallback={<PageLoading />}>
+          <SignedInApp />
+        </Suspense>
+      )}
+    </>
+  );
+};
 
 export const App = () => {
-  const brand = useBrandLoader(http);
+  const brand = useBrandLoader(brandClient);
   const theme = useMemo(() => brandTheme(brand), [brand]);
   return (
     <BrandContext.Provider value={brand}>
       <ConfigProvider locale={ptBR} theme={theme}>
         <AntdApp notification={NOTIFICATION_CONFIG}>
           <BrowserRouter>
-            <Refine
-              dataProvider={dataProvider}
-              authProvider={authProvider}
-              accessControlProvider={accessControlProvider}
-              notificationProvider={useNotificationProvider}
-              i18nProvider={i18nProvider}
-              routerProvider={routerProvider}
-              resources={resources}
-              options={REFINE_OPTIONS}
-            >
-              <UnauthorizedRedirect />
-              <AppRoutes />
-            </Refine>
+            <ShellRoutes />
           </BrowserRouter>
         </AntdApp>
       </ConfigProvider>

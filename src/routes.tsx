@@ -2,8 +2,12 @@ import { Authenticated } from '@refinedev/core';
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from './components/PageLoading';
+import { ACCOUNT_ROUTES } from './domain/account';
+import { FirstAccessGuard } from './pages/account/FirstAccessGuard';
+import { InAppNavigationBridge } from './pages/account/InAppNavigationBridge';
 import { HOME_ROUTE, LOGIN_ROUTE } from './providers/authProvider';
 import { WORKSPACE_ROUTE } from './pages/workspace/paths';
+import { AUCTION_ROUTE } from './pages/auctions/paths';
 import { RESOURCES, type ResourceDef } from './resources';
 
 // One chunk per page, so the login page never downloads the table code (DESIGN §5).
@@ -13,9 +17,16 @@ const ListPage = lazy(() => import('./pages/list/ListPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 // The share workspace is its own chunk: a list never downloads it.
 const WorkspacePage = lazy(() => import('./pages/workspace/WorkspacePage'));
+// The auction wizard too: its own chunk, loaded from /leiloes/:auctionId only.
+const AuctionPage = lazy(() => import('./pages/auctions/AuctionPage'));
+// Account screens (public but first access), each its own chunk: the login page links to them only.
+const FirstAccessPage = lazy(() => import('./pages/account/FirstAccessPage'));
+const ExpiredPasswordPage = lazy(() => import('./pages/account/ExpiredPasswordPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/account/ForgotPasswordPage'));
 
 export const AppRoutes = ({ resources = RESOURCES }: { resources?: readonly ResourceDef[] }) => (
   <Suspense fallback={<PageLoading />}>
+    <InAppNavigationBridge />
     <Routes>
       <Route
         path={LOGIN_ROUTE}
@@ -28,7 +39,9 @@ export const AppRoutes = ({ resources = RESOURCES }: { resources?: readonly Reso
       <Route
         element={
           <Authenticated key="app" redirectOnFail={LOGIN_ROUTE} loading={<PageLoading />}>
-            <AppLayout />
+            <FirstAccessGuard>
+              <AppLayout />
+            </FirstAccessGuard>
           </Authenticated>
         }
       >
@@ -37,7 +50,18 @@ export const AppRoutes = ({ resources = RESOURCES }: { resources?: readonly Reso
           <Route key={def.name} path={def.route} element={<ListPage key={def.name} def={def} />} />
         ))}
         <Route path={WORKSPACE_ROUTE} element={<WorkspacePage />} />
+        <Route path={AUCTION_ROUTE} element={<AuctionPage />} />
       </Route>
+      <Route
+        path={ACCOUNT_ROUTES.firstAccess}
+        element={
+          <Authenticated key="first-access" redirectOnFail={LOGIN_ROUTE} loading={<PageLoading />}>
+            <FirstAccessPage />
+          </Authenticated>
+        }
+      />
+      <Route path={ACCOUNT_ROUTES.changeExpired} element={<ExpiredPasswordPage />} />
+      <Route path={ACCOUNT_ROUTES.forgot} element={<ForgotPasswordPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   </Suspense>

@@ -12,6 +12,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -19,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AuctionConfig, AuctionFileType, PricingRowError } from '../../src/domain/auctions';
 import type { Address } from '../../src/domain/completeness';
 import { AUCTION_STATUSES, DOCUMENT_TYPES, OWNER_ROLES, PAYMENT_TYPES, PRICING_STATUSES } from '../../src/domain/enums';
 import { ACCENTED_CHARS, UNACCENTED_CHARS } from '../../src/domain/search';
@@ -101,6 +103,8 @@ export const users = pgTable(
     /** First access: the password must be changed before anything else. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true, mode: 'date' }),
+    /** Sessions opened before this moment are refused (a password change ends them). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -123,7 +127,8 @@ export const authCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('auth_codes_public_id_key').on(t.publicId)],
+  // user_id: the per-account limits count an account's codes of the last hour.
+  (t) => [uniqueIndex('auth_codes_public_id_key').on(t.publicId), index('auth_codes_user_created_idx').on(t.userId, t.createdAt)],
 );
 
 export const shares = pgTable(
@@ -325,6 +330,7 @@ export const cancellations = pgTable(
   (t) => [index('cancellations_share_idx').on(t.shareId, t.at)],
 );
 
+/** Auctions and direct sales (docs/auctions.md); `config` is an AuctionConfig as last saved ({} before). */
 export const auctions = pgTable(
   'auctions',
   {
@@ -332,34 +338,74 @@ export const auctions = pgTable(
     admId: integer('adm_id').references(() => administrators.id),
     isAuction: boolean('is_auction').notNull(),
     status: auctionStatus('status').notNull().default('created'),
-    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    config: jsonb('config').$type<Partial<AuctionConfig>>().notNull().default({}),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('auctions_adm_idx').on(t.admId, t.updatedAt.desc())],
+  (t) => [index('auctions_adm_idx').on(t.admId, t.updatedAt.desc()), index('auctions_updated_idx').on(t.updatedAt.desc(), t.id.desc())],
 );
 
-export const auctionStatusHistory = pgTable('auction_status_history', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  auctionId: uuid('auction_id').notNull().references(() => auctions.id),
-  fromStatus: auctionStatus('from_status'),
-  toStatus: auctionStatus('to_status').notNull(),
-  userId: uuid('user_id').references(() => users.id),
-  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+/** Every move of an auction: who, when, from, to (written with the move, in its transaction). */
+export const auctionStatusHistory = pgTable(
+  'auction_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    auctionId: uuid('auction_id').notNull().references(() => auctions.id),
+    fromStatus: auctionStatus('from_status'),
+    toStatus: auctionStatus('to_status').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('auction_status_history_auction_idx').on(t.auctionId, t.at)],
+);
 
 /** One pricing run over an uploaded spreadsheet; rows' errors are kept per line. */
-export const auctionPricing = pgTable('auction_pricing', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  auctionId: uuid('auction_id').notNull().references(() => auctions.id),
-  fileId: uuid('file_id').references(() => files.id),
-  status: pricingStatus('status').notNull().default('in_validation'),
-  rowErrors: jsonb('row_errors').$type<{ row: number; message: string }[]>().notNull().default([]),
-  rows: integer('rows').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const auctionPricing = pgTable(
+  'auction_pricing',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    auctionId: uuid('auction_id').notNull().references(() => auctions.id),
+    fileId: uuid('file_id').references(() => files.id),
+    status: pricingStatus('status').notNull().default('in_validation'),
+    rowErrors: jsonb('row_errors').$type<PricingRowError[]>().notNull().default([]),
+    /** Data rows read (header excluded). */
+    rows: integer('rows').notNull().default(0),
+    /** Shares priced once processed. */
+    pricedRows: integer('priced_rows').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auction_pricing_auction_idx').on(t.auctionId, t.createdAt.desc())],
+);
+
+/**
+ * The prices a processed run gave the auction's shares. Kept per run: the auction's prices are those
+ * of its latest processed run, so removing that run's spreadsheet brings back the previous prices.
+ */
+export const auctionSharePrices = pgTable(
+  'auction_share_prices',
+  {
+    pricingId: uuid('pricing_id').notNull().references(() => auctionPricing.id, { onDelete: 'cascade' }),
+    shareId: uuid('share_id').notNull().references(() => shares.id),
+    auctionId: uuid('auction_id').notNull().references(() => auctions.id),
+    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pricingId, t.shareId] }), index('auction_share_prices_auction_idx').on(t.auctionId, t.shareId)],
+);
+
+/** Files attached to an auction by type (add_file / remove_file); a file belongs to one auction at most. */
+export const auctionFiles = pgTable(
+  'auction_files',
+  {
+    fileId: uuid('file_id').primaryKey().references(() => files.id),
+    auctionId: uuid('auction_id').notNull().references(() => auctions.id),
+    fileType: text('file_type').$type<AuctionFileType>().notNull(),
+    addedBy: uuid('added_by').references(() => users.id),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('auction_files_auction_idx').on(t.auctionId, t.addedAt.desc())],
+);
 
 export const playerFiles = pgTable('player_files', {
   id: uuid('id').primaryKey().defaultRandom(),

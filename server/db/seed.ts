@@ -31,6 +31,7 @@ import { users } from './schema';
 import { hashPassword } from '../services/password';
 import { BATCH_ORDER, ShareGenerator, createBatches, type Batches } from './seed/shares';
 import { DEMO_USERS, WORKING_OPERATORS, insertReference } from './seed/reference';
+import { insertAuctions } from './seed/auctions';
 import { Random } from './seed/random';
 import { rowsOf } from './seed/bulk';
 
@@ -153,6 +154,8 @@ export async function seed(handle: DatabaseHandle, options: SeedOptions = {}): P
         log(`  ${statement.slice(0, 90)}${statement.length > 90 ? '…' : ''} ${((performance.now() - t) / 1000).toFixed(1)}s`);
       }
     }
+    // Auctions offer available shares: they come once the shares (and their indexes) are there.
+    await insertAuctions(tx, now, userIdByEmail);
     const rows = BATCH_ORDER.map((name) => `${name} ${batches[name].total.toLocaleString('en')}`).join(', ');
     log(`rows: ${rows}`);
     return true;

@@ -72,11 +72,20 @@ const frameworkClientMessage = (err: FastifyError, status: number): string => {
   return 'Invalid request';
 };
 
+/** A unique violation (23505) anywhere in the cause chain: two requests wrote the same row at once. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export function toHttpError(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
   const fe = err as FastifyError & { validationContext?: string };
   if (fe && Array.isArray(fe.validation)) return validationError(fe.validation as AjvError[], fe.validationContext);
   if (isDatabaseUnavailable(err)) return new HttpError(503, MESSAGES.databaseUnavailable);
+  if (isUniqueViolation(err)) return new HttpError(409, MESSAGES.conflict);
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 0;
   if (status >= 400 && status < 500) {
     // The rate limiter throws the object its errorResponseBuilder built, message already worded.
@@ -95,6 +104,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (http.statusCode === 503) request.log.error({ err }, 'database unavailable');
     if (http.headers) reply.headers(http.headers);
-    return reply.code(http.statusCode).send(http.errors ? { message: http.message, errors: http.errors } : { message: http.message });
+    return reply.code(http.statusCode).send({ ...http.extra, message: http.message, ...(http.errors ? { errors: http.errors } : {}) });
   });
 }

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     public readonly errors?: FieldErrors,
     public readonly headers?: Record<string, string>,
+    /** More fields of the body beside message/errors (the expired login's `publicId`). */
+    public readonly extra?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -27,6 +29,15 @@ export const MESSAGES = {
   routeNotFound: 'Route not found: invalid URL',
   internal: 'Internal server error',
   databaseUnavailable: 'Database unavailable, try again later',
+  /** A unique constraint lost a race the service did not lock against: the other request won. */
+  conflict: 'Invalid request: it conflicts with a change saved at the same time, reload and try again',
+  // Account flows (docs/account.md); each has its own entry in the SPEC §8 catalogue.
+  newPasswordMustDiffer: 'New password must differ from current',
+  passwordPolicy: 'Invalid new password: it does not meet the password policy',
+  passwordChangeRequired: 'Password change required before continuing',
+  authCodeInvalid: 'Invalid or expired code',
+  authCodeAttempts: 'Too many wrong codes, request a new code',
+  passwordRecoveryExpired: 'Password recovery expired, start again',
 } as const;
 
 export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);

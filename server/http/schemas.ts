@@ -15,7 +15,7 @@ export const errorResponse = {
 } as const;
 
 export const paginationQuery = {
-  page: { type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' },
+  page: { type: 'integer', minimum: 1, maximum: PAGINATION.maxPage, default: 1, description: 'Page number, from 1.' },
   limit: { type: 'integer', minimum: 1, maximum: PAGINATION.maxLimit, default: PAGINATION.defaultLimit, description: 'Items per page.' },
 } as const;
 

@@ -1,19 +1,31 @@
 /**
  * Authentication and permission for every API route registered from the API table: a valid bearer
  * token (401 otherwise), then the route's permission for the user's current profile and denied
- * permissions, read from the database rather than from the token (403 otherwise).
+ * permissions, read from the database rather than from the token (403 otherwise). A user on first
+ * access may only change the password (403 "Password change required" elsewhere).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isPublicEndpoint } from '../../src/domain/apiPaths';
+import { API, type Endpoint, isPublicEndpoint } from '../../src/domain/apiPaths';
 import { ENDPOINT_PERMISSIONS, can } from '../../src/domain/permissions';
-import { forbidden, unauthorized } from '../http/errors';
-import { bearerOf, verifyToken } from '../services/tokens';
+import { HttpError, MESSAGES, forbidden, unauthorized } from '../http/errors';
+import { issuedBeforePasswordChange } from '../services/accountSessions';
+import { bearerOf, readToken } from '../services/tokens';
 import { createUserLoader } from '../services/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drops the user's cached row: after a password change, the next request must see the new state. */
+    forgetAuthUser(userId: string): void;
+  }
+}
+
+const isChangePassword = (e: Endpoint | undefined) => e?.method === API.user.changePassword.method && e.path === API.user.changePassword.path;
 
 /** Installed on the /api context itself (not as a child plugin) so that its hook covers every area. */
 export function installAuth(app: FastifyInstance): void {
   const loader = createUserLoader(app.db, app.config.authCacheTtlMs);
   app.decorateRequest('user', null);
+  app.decorate('forgetAuthUser', (userId: string) => loader.forget(userId));
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const endpoint = request.routeOptions.config?.endpoint;
@@ -21,10 +33,13 @@ export function installAuth(app: FastifyInstance): void {
     // without an endpoint still needs one: forgetting defineRoute must not open a door.
     if (endpoint && isPublicEndpoint(endpoint)) return;
     const token = bearerOf(request.headers.authorization);
-    const userId = token ? await verifyToken(token, app.config.jwtSecret) : null;
-    const user = userId ? await loader.load(userId) : null;
-    if (!user) throw unauthorized();
+    const session = token ? await readToken(token, app.config.jwtSecret) : null;
+    const user = session ? await loader.load(session.userId) : null;
+    // A password change ends the sessions opened before it (docs/account.md).
+    if (!user || issuedBeforePasswordChange(session!.exp, user.passwordChangedAt, app.config)) throw unauthorized();
     request.user = user;
+    // First access (docs/account.md): the flag rides on the row the hook already reads, so this costs nothing.
+    if (user.mustChangePassword && !isChangePassword(endpoint)) throw new HttpError(403, MESSAGES.passwordChangeRequired);
     const permission = endpoint && ENDPOINT_PERMISSIONS.get(endpoint);
     if (permission && !can(user, permission)) throw forbidden();
   });

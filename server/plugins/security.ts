@@ -17,7 +17,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         // Brand favicons and antd icons may be data: URLs; the bundled Open Sans is self-hosted.
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // A build with analytics posts its batches to the analytics host (docs/analytics.md).
+        connectSrc: ["'self'", ...(app.config.analyticsOrigin ? [app.config.analyticsOrigin] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

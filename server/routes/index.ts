@@ -19,9 +19,11 @@ import idwallRoutes from './idwall';
 import personRoutes from './person';
 import proposalRoutes from './proposal';
 import shareDetailsRoutes from './shareDetails';
+import auctionRoutes from './auction';
 
 const AREAS: FastifyPluginAsync[] = [healthRoutes, userRoutes, shareRoutes, configRoutes, fundRoutes, playerRoutes, bankRoutes, companyRoutes, idwallRoutes, personRoutes, proposalRoutes, shareDetailsRoutes];
 AREAS.push(actionRoutes, storageRoutes, shareAdminRoutes);
+AREAS.push(auctionRoutes);
 
 export default async function apiRoutes(api: FastifyInstance): Promise<void> {
   installAuth(api);

@@ -1,14 +1,31 @@
-/** User calls: login (public) and the user list. The password flows land here in a later issue. */
-import { asc, sql } from 'drizzle-orm';
+/**
+ * User calls: login (public), the user list, and the account flows (docs/account.md): the password
+ * change in a session, and the public forgotten/expired-password flow.
+ */
+import { and, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import { API } from '../../src/domain/apiPaths';
 import { PROFILES, type Profile } from '../../src/domain/profiles';
 import type { ListResponse, UserItem } from '../../src/domain/shareList';
 import { users } from '../db/schema';
 import { HttpError, MESSAGES } from '../http/errors';
-import { defineRoute } from '../http/route';
-import { listResponse, paginationQuery } from '../http/schemas';
+import { defineRoute, userOf } from '../http/route';
+import { listResponse } from '../http/schemas';
+import { AUTH_CODE, PASSWORD_MAX_LENGTH } from '../../src/domain/account';
+import { createAccountService } from '../services/account';
 import { createLoginService } from '../services/login';
+import { createMailer } from '../services/mailer';
+import { bearerOf } from '../services/tokens';
+import { type ReferenceListQuery, orderBy, parseReferenceFilters, referenceListQuerySchema, searchCondition } from '../services/referenceLists';
+import { USER_FILTER_KEYS, USER_SORT_FIELDS, type UserSortField } from '../../src/domain/referenceLists';
+import type { SortOrder } from '../../src/domain/shareList';
+
+const userOrder = (sort: string | undefined, order: SortOrder | undefined) => {
+  const field = (sort ?? 'name') as UserSortField;
+  const column = { name: users.name, email: users.email, lastAccess: users.lastAccess }[field];
+  return orderBy(column, order ?? 'asc', users.id, { text: field !== 'lastAccess' });
+};
 
 const tags = ['user'];
 
@@ -31,6 +48,21 @@ const loginResponse = {
   },
   required: ['token', 'firstAccess'],
 } as const;
+
+const expiredResponse = {
+  type: 'object',
+  description: '"Password has expired" carries `publicId`, a handle for POST /user/auth_change_password; other 401s carry only `message`.',
+  properties: { message: { type: 'string' }, publicId: { type: 'string', format: 'uuid' } },
+  required: ['message'],
+} as const;
+
+// Capped above the policy's own maximum so the policy answers with its rule, and a huge body cannot
+// make the password hasher the bottleneck.
+const passwordField = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 2 } as const;
+const publicIdField = { type: 'string', format: 'uuid', description: 'The flow handle from verify_username or from the expired login.' } as const;
+const empty = { type: 'object', properties: {}, additionalProperties: false } as const;
+
+const bodyOf = (properties: Record<string, object>, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
 const userItem = {
   type: 'object',
@@ -60,7 +92,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         `${app.config.loginLockout.lockMs / 60_000} minutes (429 "Too many attempts"); more than ${max} attempts a minute ` +
         'for one e-mail from one address give 429 "Too many requests".',
       body: loginBody,
-      response: { 200: loginResponse },
+      response: { 200: loginResponse, 401: expiredResponse },
     },
     config: {
       rateLimit: {
@@ -75,21 +107,135 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => loginService.login(request.body.username, request.body.password),
   });
 
-  defineRoute<{ Querystring: { profile?: Profile; page: number; limit: number } }>(app, API.user.list, {
+  const mailer = createMailer(app.config.mail, app.log, app.config.production);
+  app.addHook('onClose', async () => mailer.close());
+  const account = createAccountService({ db: app.db, config: app.config, mailer, log: app.log, onPasswordChanged: (id) => app.forgetAuthUser(id) });
+
+  /** The public recovery calls are throttled like login: per IP and the given e-mail or handle. */
+  const throttled = (keyOf: (body: Record<string, unknown>) => string) => ({
+    rateLimit: {
+      max: app.config.accountRateLimit.max,
+      timeWindow: app.config.accountRateLimit.windowMs,
+      hook: 'preHandler',
+      keyGenerator: (request: FastifyRequest) => `${request.ip}|${keyOf((request.body ?? {}) as Record<string, unknown>)}`,
+      errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
+    },
+  });
+  const publicIdKey = (b: Record<string, unknown>) => String(b.publicId ?? '').toLowerCase();
+  const codeRules =
+    `Codes have ${AUTH_CODE.digits} digits, expire after ${AUTH_CODE.ttlMs / 60_000} minutes, allow ${AUTH_CODE.maxAttempts} attempts and are single use; ` +
+    `a verified flow may change the password for ${AUTH_CODE.changeWindowMs / 60_000} minutes.`;
+
+  defineRoute<{ Body: { oldPassword: string; newPassword: string; firstAccess?: boolean } }>(app, API.user.changePassword, {
+    schema: {
+      tags,
+      summary: "Change the signed-in user's password (first access included)",
+      description:
+        'The only call a user on first access may make (others answer 403 "Password change required before continuing"). ' +
+        'A wrong old password answers 400 "Invalid credentials" with errors.oldPassword = account.password.currentWrong (not 401, which would end the session) and counts ' +
+        'towards the login lockout; a new password that breaks the policy answers 400 with errors.newPassword = the first broken rule ' +
+        'as an i18n key, account.policy.<length|lower|upper|digit|symbol>; the same password answers 400 "New password must differ from current". ' +
+        '`firstAccess` is informational: the server knows from the account whether this is a first access. ' +
+        'The change ends every session opened before it, this one included: the answer carries the token to go on with.',
+      body: bodyOf({ oldPassword: passwordField, newPassword: passwordField, firstAccess: { type: 'boolean' } }, ['oldPassword', 'newPassword']),
+      response: {
+        200: {
+          type: 'object',
+          properties: { token: { type: 'string', description: 'A new session token (claims as login); the old one is no longer accepted.' } },
+          required: ['token'],
+        },
+      },
+    },
+    handler: async (request) => {
+      const current = decodeJwt(bearerOf(request.headers.authorization) ?? '');
+      const lastAccess = typeof current.lastAccess === 'string' ? current.lastAccess : null;
+      return account.changePassword(userOf(request), request.body.oldPassword, request.body.newPassword, lastAccess);
+    },
+  });
+
+  defineRoute<{ Body: { username: string } }>(app, API.user.verifyUsername, {
+    schema: {
+      tags,
+      summary: 'Start a forgotten-password flow',
+      description:
+        'Always answers 200 with a flow handle, whether or not the e-mail has an account: an unknown e-mail gets a handle that behaves ' +
+        'the same except that no code ever verifies.',
+      body: bodyOf({ username: { type: 'string', minLength: 1, maxLength: 254, description: 'The e-mail.' } }, ['username']),
+      response: { 200: { type: 'object', properties: { publicId: { type: 'string', format: 'uuid' } }, required: ['publicId'] } },
+    },
+    config: throttled((b) => String(b.username ?? '').trim().toLowerCase()),
+    handler: async (request) => account.verifyUsername(request.body.username),
+  });
+
+  defineRoute<{ Body: { publicId: string } }>(app, API.user.sendAuthCode, {
+    schema: {
+      tags,
+      summary: 'E-mail a verification code for the flow',
+      description:
+        `${codeRules} A new code replaces the previous one; another send within ${AUTH_CODE.resendIntervalMs / 1000} s answers 429. ` +
+        'A handle unknown, used or older than an hour answers 400 "Password recovery expired, start again".',
+      body: bodyOf({ publicId: publicIdField }, ['publicId']),
+      response: {
+        200: {
+          type: 'object',
+          properties: { maskedEmail: { type: 'string', description: 'm***a@e***.com' }, expiresInSeconds: { type: 'integer' } },
+          required: ['maskedEmail', 'expiresInSeconds'],
+        },
+      },
+    },
+    // Per address only: one client cannot flood inboxes by opening many flows.
+    config: throttled(() => 'send'),
+    handler: async (request) => account.sendAuthCode(request.body.publicId),
+  });
+
+  defineRoute<{ Body: { publicId: string; code: string } }>(app, API.user.verifyAuthCode, {
+    schema: {
+      tags,
+      summary: 'Check the mailed code',
+      description:
+        `${codeRules} A wrong, expired or unsent code answers 400 "Invalid or expired code"; after ${AUTH_CODE.maxAttempts} attempts ` +
+        '400 "Too many wrong codes, request a new code" until a new code is sent.',
+      body: bodyOf({ publicId: publicIdField, code: { type: 'string', pattern: `^[0-9]{${AUTH_CODE.digits}}$` } }, ['publicId', 'code']),
+      response: { 200: empty },
+    },
+    config: throttled(publicIdKey),
+    handler: async (request) => {
+      await account.verifyAuthCode(request.body.publicId, request.body.code);
+      return {};
+    },
+  });
+
+  defineRoute<{ Body: { publicId: string; newPassword: string } }>(app, API.user.authChangePassword, {
+    schema: {
+      tags,
+      summary: 'Set a new password with a verified flow',
+      description:
+        `Only within ${AUTH_CODE.changeWindowMs / 60_000} minutes of the flow's verification (a mailed code, or the expired login), once: ` +
+        'otherwise 400 "Password recovery expired, start again". Same policy and must-differ answers as change_password. ' +
+        'Clears the lockout and the first-access demand, and starts a new expiry period.',
+      body: bodyOf({ publicId: publicIdField, newPassword: passwordField }, ['publicId', 'newPassword']),
+      response: { 200: empty },
+    },
+    config: throttled(publicIdKey),
+    handler: async (request) => {
+      await account.authChangePassword(request.body.publicId, request.body.newPassword);
+      return {};
+    },
+  });
+
+  defineRoute<{ Querystring: ReferenceListQuery & { profile?: Profile } }>(app, API.user.list, {
     schema: {
       tags,
       summary: 'Users, optionally of one profile',
-      querystring: {
-        type: 'object',
-        properties: { profile: { type: 'string', enum: PROFILES }, ...paginationQuery },
-        additionalProperties: false,
-      },
+      description: `\`filters\` keys: ${USER_FILTER_KEYS.join(', ')} (search: name or e-mail, accent-insensitive); \`profile\` (SPEC §7) filters by profile.`,
+      querystring: referenceListQuerySchema(USER_SORT_FIELDS, { profile: { type: 'string', enum: PROFILES } }),
       response: { 200: listResponse(userItem) },
     },
     handler: async (request): Promise<ListResponse<UserItem>> => {
       const { profile, page, limit } = request.query;
+      const f = parseReferenceFilters(request.query.filters, USER_FILTER_KEYS);
       // profiles[1] is the profile (SPEC §6) and has its own index.
-      const where = profile ? sql`${users.profiles}[1] = ${profile}` : undefined;
+      const where = and(profile ? sql`${users.profiles}[1] = ${profile}` : undefined, searchCondition(f, [users.name, users.email]));
       const [rows, [{ total }]] = await Promise.all([
         app.db
           .select({
@@ -103,7 +249,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
           })
           .from(users)
           .where(where)
-          .orderBy(asc(users.name), asc(users.id))
+          .orderBy(...userOrder(request.query.sort, request.query.order))
           .limit(limit)
           .offset((page - 1) * limit),
         app.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),

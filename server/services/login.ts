@@ -1,12 +1,14 @@
 /**
  * POST /user/login. A wrong e-mail and a wrong password answer the same 401 after the same work,
- * so accounts cannot be enumerated; repeated failures lock the account for a while.
+ * so accounts cannot be enumerated; repeated failures lock the account for a while. A right but
+ * expired password answers 401 "Password has expired" with a `publicId` for auth_change_password.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError, MESSAGES, unauthorized } from '../http/errors';
+import { openVerifiedFlow } from './accountFlow';
 import { hashPassword, verifyPassword } from './password';
 import { signToken } from './tokens';
 
@@ -42,27 +44,32 @@ class UnknownAccountFailures {
   }
 }
 
+/**
+ * One more wrong password for the account (login, or the old password of change_password), locking
+ * it after too many. One statement, so concurrent failures cannot lose a count; an expired lock
+ * starts a new count.
+ */
+export async function recordLoginFailure(db: Db, config: Config, userId: string): Promise<void> {
+  const { maxFailures, lockMs } = config.loginLockout;
+  await db
+    .update(users)
+    .set({
+      failedLogins: sql`case when ${users.lockedUntil} is not null and ${users.lockedUntil} <= now() then 1 else ${users.failedLogins} + 1 end`,
+      lockedUntil: sql`case
+        when ${users.lockedUntil} is not null and ${users.lockedUntil} > now() then ${users.lockedUntil}
+        when (case when ${users.lockedUntil} is not null and ${users.lockedUntil} <= now() then 1 else ${users.failedLogins} + 1 end) >= ${maxFailures}
+          then now() + make_interval(secs => ${lockMs / 1000})
+        else null end`,
+    })
+    .where(eq(users.id, userId));
+}
+
 export function createLoginService(db: Db, config: Config) {
   const unknown = new UnknownAccountFailures(config.loginLockout);
   // Verifying against a real hash when the account does not exist costs the same time as a wrong password.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => (dummyHash ??= hashPassword('repasse-timing-equaliser'));
-
-  async function recordFailure(userId: string): Promise<void> {
-    const { maxFailures, lockMs } = config.loginLockout;
-    // One statement, so concurrent failures cannot lose a count; an expired lock starts a new count.
-    await db
-      .update(users)
-      .set({
-        failedLogins: sql`case when ${users.lockedUntil} is not null and ${users.lockedUntil} <= now() then 1 else ${users.failedLogins} + 1 end`,
-        lockedUntil: sql`case
-          when ${users.lockedUntil} is not null and ${users.lockedUntil} > now() then ${users.lockedUntil}
-          when (case when ${users.lockedUntil} is not null and ${users.lockedUntil} <= now() then 1 else ${users.failedLogins} + 1 end) >= ${maxFailures}
-            then now() + make_interval(secs => ${lockMs / 1000})
-          else null end`,
-      })
-      .where(eq(users.id, userId));
-  }
+  const recordFailure = (userId: string) => recordLoginFailure(db, config, userId);
 
   return {
     async login(username: string, password: string): Promise<LoginResult> {
@@ -83,10 +90,12 @@ export function createLoginService(db: Db, config: Config) {
         await recordFailure(user.id);
         throw unauthorized(MESSAGES.invalidCredentials);
       }
-      // Only someone who knows the password learns that it expired.
+      // Only someone who knows the password learns that it expired, and gets the handle that lets the
+      // change screen set a new one without an e-mail round trip (docs/account.md).
       if (user.passwordExpiresAt && user.passwordExpiresAt.getTime() <= now) {
         await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-        throw unauthorized(MESSAGES.passwordExpired);
+        const publicId = await openVerifiedFlow(db, user.id, now);
+        throw new HttpError(401, MESSAGES.passwordExpired, undefined, undefined, { publicId });
       }
 
       await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastAccess: new Date(now) }).where(eq(users.id, user.id));

@@ -5,7 +5,7 @@
 import { foldSearchText } from '../../src/domain/search';
 import { SHARE_FILTER_KEYS, type ShareListFilters } from '../../src/domain/shareList';
 import { SHARE_STATES, type ShareState, isShareState } from '../../src/domain/shareStates';
-import { badRequest } from '../http/errors';
+import { invalidFilter, readFilters } from '../http/filters';
 
 export const MAX_QUERY_LENGTH = 100;
 
@@ -26,7 +26,7 @@ export interface ParsedShareFilters {
   updatedBefore?: Date;
 }
 
-const invalid = (key: string, reason: string) => badRequest(`Invalid filter: ${key}`, { [`filters.${key}`]: reason });
+const invalid = invalidFilter;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -79,18 +79,8 @@ const parseQuery = (v: unknown): Pick<ParsedShareFilters, 'q' | 'qAlternatives'>
 
 /** Parses and validates the raw `filters` parameter; absent or empty means no filter. */
 export function parseShareFilters(raw: string | undefined): ParsedShareFilters {
-  if (raw === undefined || raw.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw badRequest('Invalid filters', { filters: 'must be a JSON object' });
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Invalid filters', { filters: 'must be a JSON object' });
-
-  const input = value as Record<string, unknown>;
-  const unknownKey = Object.keys(input).find((k) => !(SHARE_FILTER_KEYS as readonly string[]).includes(k));
-  if (unknownKey !== undefined) throw invalid(unknownKey, `unknown filter; expected one of ${SHARE_FILTER_KEYS.join(', ')}`);
+  const input = readFilters(raw, SHARE_FILTER_KEYS);
+  if (!input) return {};
 
   const out: ParsedShareFilters = {};
   // null or '' for a key means "not filtered": what a cleared form field sends.

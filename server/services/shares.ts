@@ -72,6 +72,11 @@ function orderBy(sort: ShareSortField, order: SortOrder): SQL[] {
       return [sql`${shares.state} ${dir}`, sql`${shares.id} ${dir}`];
     case 'processStep':
       return [sql`${shares.processStep} ${dir}`, sql`${shares.id} ${dir}`];
+    case 'canceledAt':
+      // Matches shares_canceled_idx like updatedAt does its index; only cancelled shares have one.
+      return order === 'desc'
+        ? [sql`${shares.canceledAt} desc nulls last`, sql`${shares.id} desc nulls last`]
+        : [sql`${shares.canceledAt} asc nulls first`, sql`${shares.id} asc nulls first`];
   }
 }
 

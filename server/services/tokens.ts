@@ -20,14 +20,19 @@ export async function signToken(claims: Omit<TokenClaims, 'exp'>, secret: string
   return { token, exp };
 }
 
-/** The token's userId when its signature and exp are good; null for anything else. */
-export async function verifyToken(token: string, secret: string): Promise<string | null> {
+/** The token's userId and exp when its signature and exp are good; null for anything else. */
+export async function readToken(token: string, secret: string): Promise<{ userId: string; exp: number } | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], requiredClaims: ['exp'] });
-    return typeof payload.userId === 'string' && payload.userId ? payload.userId : null;
+    return typeof payload.userId === 'string' && payload.userId && typeof payload.exp === 'number' ? { userId: payload.userId, exp: payload.exp } : null;
   } catch {
     return null;
   }
+}
+
+/** The token's userId when its signature and exp are good; null for anything else. */
+export async function verifyToken(token: string, secret: string): Promise<string | null> {
+  return (await readToken(token, secret))?.userId ?? null;
 }
 
 /** The bearer token of an Authorization header, or null. */

@@ -17,6 +17,10 @@ export interface AuthUser {
   fundId: number | null;
   playerIsRepasse: boolean;
   deniedPermissions: string[];
+  /** First access: every call but change_password is refused until the password is changed. */
+  mustChangePassword?: boolean;
+  /** Sessions opened before the last password change end (accountSessions.ts). */
+  passwordChangedAt?: Date | null;
 }
 
 export type UserRow = typeof users.$inferSelect;
@@ -31,6 +35,8 @@ export const toAuthUser = (row: UserRow): AuthUser => ({
   fundId: row.fundId,
   playerIsRepasse: row.playerIsRepasse,
   deniedPermissions: row.deniedPermissions,
+  mustChangePassword: row.mustChangePassword,
+  passwordChangedAt: row.passwordChangedAt,
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -104,8 +104,19 @@ export const API = {
   },
 } as const;
 
-/** Calls that answer without a bearer token (the issue: login, white label and health). */
-export const PUBLIC_ENDPOINTS: readonly Endpoint[] = [API.user.login, API.config.whiteLabelGet, API.health];
+/**
+ * Calls that answer without a bearer token: login, white label, health, and the forgotten/expired
+ * password flow, whose caller by definition has no session (it proves itself with a code or a handle).
+ */
+export const PUBLIC_ENDPOINTS: readonly Endpoint[] = [
+  API.user.login,
+  API.config.whiteLabelGet,
+  API.health,
+  API.user.verifyUsername,
+  API.user.sendAuthCode,
+  API.user.verifyAuthCode,
+  API.user.authChangePassword,
+];
 
 export const isPublicEndpoint = (e: Endpoint): boolean =>
   PUBLIC_ENDPOINTS.some((p) => p.method === e.method && p.path === e.path);

@@ -21,6 +21,8 @@ export const PAGINATION = {
   defaultLimit: 20,
   /** Lists refuse larger pages so that one request cannot ask for a whole table. */
   maxLimit: 100,
+  /** Beyond this a page number is a mistake (or a probe), and past 2^53 it is not even an integer. */
+  maxPage: 1_000_000,
   pageSizeOptions: [10, 20, 50, 100],
 } as const;
 

@@ -25,10 +25,17 @@ const NOT_FOUND_ENTITIES = [
   ['contract', 'contract'],
   ['user', 'user'],
   ['report', 'report'],
+  ['auction', 'auction'],
 ] as const;
 
 export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   { key: 'newPasswordMustDiffer', pattern: /new password must (differ|be different)/i },
+  // Account flows (issue 4): the server's own wording, placed before the general "too many", "invalid", "expired".
+  { key: 'passwordChangeRequired', pattern: /password change required/i },
+  { key: 'passwordPolicy', pattern: /password policy/i },
+  { key: 'authCodeAttempts', pattern: /too many wrong codes/i },
+  { key: 'authCodeInvalid', pattern: /invalid or expired code/i },
+  { key: 'passwordRecoveryExpired', pattern: /password recovery expired/i },
   { key: 'passwordExpired', pattern: /password (has )?expired/i },
   { key: 'signersEqual', pattern: /first and second signer/i },
   { key: 'proposalNoChanges', pattern: /proposal data ha(ve|s) no changes/i },

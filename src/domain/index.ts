@@ -17,3 +17,6 @@ export * from './workflowDiagram';
 export * from './search';
 export * from './workspace';
 export * from './shareActions';
+export * from './auctions';
+export * from './account';
+export * from './analytics';

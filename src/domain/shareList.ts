@@ -19,7 +19,7 @@ export interface ShareListFilters {
 
 export const SHARE_FILTER_KEYS = ['q', 'state', 'admId', 'fundId', 'isPj', 'updatedFrom', 'updatedTo'] as const satisfies readonly (keyof ShareListFilters)[];
 
-export const SHARE_SORT_FIELDS = ['updatedAt', 'contractNumber', 'ownerName', 'state', 'processStep'] as const;
+export const SHARE_SORT_FIELDS = ['updatedAt', 'contractNumber', 'ownerName', 'state', 'processStep', 'canceledAt'] as const;
 export type ShareSortField = (typeof SHARE_SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];

@@ -1,7 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STORAGE_LIMITS, type FileRef } from '../domain';
-import { UploadError, uploadFile } from '../components/upload/storageUpload';
+import { type CompleteUpload, UploadError, uploadFile } from '../components/upload/storageUpload';
 import { errorText } from '../providers/notificationProvider';
 import { useHttp } from './HttpContext';
 
@@ -38,8 +38,9 @@ export const useUpload = (admSlug: string, onDone?: (file: FileRef) => void) => 
     [t],
   );
 
+  /** `complete` replaces upload_finalize for this upload (see CompleteUpload). */
   const start = useCallback(
-    async (file: File): Promise<FileRef | null> => {
+    async (file: File, { complete }: { complete?: CompleteUpload } = {}): Promise<FileRef | null> => {
       controller.current?.abort();
       const ctrl = new AbortController();
       controller.current = ctrl;
@@ -48,6 +49,7 @@ export const useUpload = (admSlug: string, onDone?: (file: FileRef) => void) => 
         const ref = await uploadFile(client, file, {
           admSlug,
           signal: ctrl.signal,
+          complete,
           onProgress: (percent) => setState((s) => (s.status === 'uploading' ? { ...s, percent } : s)),
         });
         if (ctrl.signal.aborted) return null;

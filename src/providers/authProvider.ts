@@ -1,13 +1,15 @@
 import type { AuthProvider } from '@refinedev/core';
-import type { AxiosInstance } from 'axios';
-import { API, type LoginResponse, type Profile } from '../domain';
+import axios, { type AxiosInstance } from 'axios';
+import { API, matchErrorMessage, type LoginResponse, type Profile } from '../domain';
+import { ACCOUNT_ROUTES } from '../domain/account';
+import { forgetExpiredPasswordHandle, rememberExpiredPasswordHandle } from '../pages/account/expiredPasswordHandle';
+import { HOME_ROUTE, LOGIN_ROUTE } from './authRoutes';
 import { toHttpError } from './httpError';
 import { http as defaultHttp } from './http';
 import { t } from './i18nProvider';
-import { clearToken, readSession, storeToken } from './session';
+import { clearToken, readSession, setFirstAccessPending, storeToken } from './session';
 
-export const HOME_ROUTE = '/listagem';
-export const LOGIN_ROUTE = '/';
+export { HOME_ROUTE, LOGIN_ROUTE };
 
 export interface Identity {
   id: string;
@@ -27,6 +29,13 @@ export interface LoginParams {
   password: string;
 }
 
+/** A right but expired password: the 401 carries the handle the change screen uses (see ExpiredPasswordToastMessage). */
+const rememberExpiredHandle = (e: unknown): void => {
+  const publicId = axios.isAxiosError(e) ? (e.response?.data as { publicId?: unknown } | undefined)?.publicId : undefined;
+  if (typeof publicId === 'string' && publicId) rememberExpiredPasswordHandle(publicId);
+  else forgetExpiredPasswordHandle();
+};
+
 const failure = (message: string) => ({ success: false, error: { name: t('errors.title'), message } });
 
 /** SPEC §6: the session is the token in local storage, read through its claims. */
@@ -37,8 +46,12 @@ export const createAuthProvider = (client: AxiosInstance = defaultHttp): AuthPro
       // A token the app would reject at once (no profiles, already expired) is no login at all.
       if (!readSession(data?.token ?? null)) return failure('User not authorized for platform');
       storeToken(data.token);
-      return { success: true, redirectTo: HOME_ROUTE };
+      forgetExpiredPasswordHandle();
+      // Until the password is changed the server refuses everything else; the app goes straight there.
+      setFirstAccessPending(data.firstAccess === true);
+      return { success: true, redirectTo: data.firstAccess === true ? ACCOUNT_ROUTES.firstAccess : HOME_ROUTE };
     } catch (e) {
+      rememberExpiredHandle(e);
       return failure(toHttpError(e).message);
     }
   },
@@ -55,9 +68,15 @@ export const createAuthProvider = (client: AxiosInstance = defaultHttp): AuthPro
     return { authenticated: false, logout: true, redirectTo: LOGIN_ROUTE };
   },
 
-  onError: async (error: { statusCode?: number; status?: number } | undefined) => {
+  onError: async (error: { statusCode?: number; status?: number; message?: string } | undefined) => {
     const status = error?.statusCode ?? error?.status;
     if (status === 401) return { logout: true, redirectTo: LOGIN_ROUTE, error: error as Error };
+    // The server still demands the first-access change (this browser lost the mark): go and make it.
+    const match = matchErrorMessage(error?.message);
+    if (status === 403 && match.kind === 'catalogue' && match.key === 'passwordChangeRequired') {
+      setFirstAccessPending(true);
+      return { redirectTo: ACCOUNT_ROUTES.firstAccess };
+    }
     return {};
   },
 

@@ -21,6 +21,17 @@ const plainQuery = (filters: readonly CrudFilter[], names: readonly string[] = [
 
 const listParams = (api: ResourceApi, page: number, limit: number, filters: readonly CrudFilter[], sorters: Parameters<typeof toShareSort>[0]) => {
   if (api.kind === 'plain') return { page, limit, ...plainQuery(filters, api.queryFilters) };
+  if (api.kind === 'json') {
+    const json = api.toFilters?.(filters) ?? {};
+    const sorter = sorters?.find((s) => api.sortFields?.includes(s.field));
+    return {
+      page,
+      limit,
+      ...plainQuery(filters, api.queryFilters),
+      ...(Object.keys(json).length ? { filters: JSON.stringify(json) } : {}),
+      ...(sorter ? { sort: sorter.field, order: sorter.order === 'desc' ? 'desc' : 'asc' } : {}),
+    };
+  }
   const shareFilters = toShareListFilters(filters);
   const sort = toShareSort(sorters);
   return {

@@ -1,5 +1,7 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { API, API_BASE_PATH } from '../domain';
+import { API } from '../domain';
+import { apiBaseUrl } from './apiBase';
+import { trackRequestActions } from './analyticsActions';
 import { clearToken, readToken } from './session';
 
 type UnauthorizedHandler = () => void;
@@ -18,7 +20,7 @@ export const setUnauthorizedHandler = (handler: UnauthorizedHandler | null): voi
   onUnauthorized = handler ?? goToRoot;
 };
 
-export const apiBaseUrl = (): string => import.meta.env.VITE_API_URL || API_BASE_PATH;
+export { apiBaseUrl };
 
 /** The login call answers 401 for a wrong password; that is a message for the user, not a lost session. */
 const isLoginCall = (config?: InternalAxiosRequestConfig): boolean =>
@@ -46,3 +48,7 @@ export const createHttp = (baseURL: string = apiBaseUrl()): AxiosInstance => {
 
 /** The one axios instance of the app (DESIGN §1). */
 export const http = createHttp();
+
+// Successful changes made through the app's instance are analytics actions. The literal test lets a
+// build without a token drop the interceptor and everything behind it.
+if (import.meta.env.VITE_ANALYTICS_TOKEN) trackRequestActions(http);

@@ -4,6 +4,7 @@ import { App } from 'antd';
 import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
 import { useMemo, type CSSProperties } from 'react';
 import { TOAST, matchErrorMessage } from '../domain';
+import { ExpiredPasswordToastMessage } from '../pages/account/ExpiredPasswordToastMessage';
 import { t } from './i18nProvider';
 
 export const ERROR_TOAST_BACKGROUND = '#d32f2f';
@@ -25,14 +26,24 @@ export const errorText = (text: string | null | undefined): string => {
  * Refine puts the server's message in `description` and a generic English title in `message`
  * ("Error (status code: 404)"), so the description, when there is one, is what the user must read.
  */
-export const toToast = (params: OpenNotificationParams): ArgsProps & { type: 'error' | 'success' | 'info' } => {
+export const toToast = (params: OpenNotificationParams, close?: () => void): ArgsProps & { type: 'error' | 'success' | 'info' } => {
   const key = params.key;
   if (params.type === 'error') {
+    const serverText = params.description || params.message;
+    const text = errorText(serverText);
+    const match = matchErrorMessage(serverText);
+    // SPEC §8: the expired-password message ends in a link; it stays until closed so it can be reached.
+    const expired = match.kind === 'catalogue' && match.key === 'passwordExpired';
     return {
       key,
       type: 'error',
       role: 'alert',
-      message: <span style={{ color: WHITE }}>{errorText(params.description || params.message)}</span>,
+      message: expired ? (
+        <ExpiredPasswordToastMessage text={text} color={WHITE} onFollow={close} />
+      ) : (
+        <span style={{ color: WHITE }}>{text}</span>
+      ),
+      ...(expired ? { duration: 0 } : {}),
       icon: <CloseCircleFilled style={{ color: WHITE }} />,
       closeIcon: <CloseOutlined style={{ color: WHITE }} />,
       className: 'repasse-toast repasse-toast--error',
@@ -50,9 +61,12 @@ export const toToast = (params: OpenNotificationParams): ArgsProps & { type: 'er
   };
 };
 
+let toastSeq = 0;
+
 export const createNotificationProvider = (api: NotificationInstance): NotificationProvider => ({
   open: (params) => {
-    const { type, ...args } = toToast(params);
+    const key = params.key ?? `toast-${++toastSeq}`;
+    const { type, ...args } = toToast({ ...params, key }, () => api.destroy(key));
     api[type](args);
   },
   close: (key) => api.destroy(key),

@@ -18,7 +18,27 @@ export const readToken = (): string | null => {
 
 export const storeToken = (token: string): void => localStorage.setItem(STORAGE_KEYS.token, token);
 
-export const clearToken = (): void => localStorage.removeItem(STORAGE_KEYS.token);
+/**
+ * The login said the password must be changed first (SPEC §7 firstAccess). The token's claims do not
+ * carry it, so it is kept beside the token and goes with it: a reload keeps the user on the change screen.
+ */
+const FIRST_ACCESS_KEY = 'firstAccessPending';
+
+export const setFirstAccessPending = (pending: boolean): void =>
+  pending ? localStorage.setItem(FIRST_ACCESS_KEY, '1') : localStorage.removeItem(FIRST_ACCESS_KEY);
+
+export const isFirstAccessPending = (): boolean => {
+  try {
+    return localStorage.getItem(FIRST_ACCESS_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+
+export const clearToken = (): void => {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(FIRST_ACCESS_KEY);
+};
 
 /** Decodes without verifying: the server verifies; the app only reads claims to shape the UI. */
 export const decodeClaims = (token: string | null | undefined): Partial<TokenClaims> | null => {

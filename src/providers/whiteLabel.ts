@@ -4,6 +4,7 @@
  * applied to the title, the favicon and the theme.
  */
 import type { AxiosInstance } from 'axios';
+import { apiBaseUrl } from './apiBase';
 import { API, DEFAULT_BRAND_NAME, STORAGE_KEYS, THEME, labelIdFromHost, type WhiteLabelConfig } from '../domain';
 
 export interface Brand {
@@ -15,6 +16,23 @@ export interface Brand {
   favicon: string | null;
   config: WhiteLabelConfig | null;
 }
+
+/** What fetching a brand needs of an HTTP client: the app's axios instance, or `fetchBrandClient`. */
+export type BrandClient = Pick<AxiosInstance, 'get'>;
+
+/**
+ * The brand's one GET over `fetch`, shaped like axios (`{ data }`, failures carry `response.status`),
+ * so the login shell paints the brand without downloading axios (DESIGN §5). No token is sent: the
+ * white-label configuration is public.
+ */
+export const fetchBrandClient = (baseURL: string = apiBaseUrl()): BrandClient => ({
+  get: (async (url: string, config?: { params?: Record<string, string> }) => {
+    const query = config?.params ? `?${new URLSearchParams(config.params).toString()}` : '';
+    const res = await fetch(`${baseURL}${url}${query}`, { headers: { Accept: 'application/json' } });
+    if (!res.ok) throw Object.assign(new Error(`Request failed with status code ${res.status}`), { response: { status: res.status } });
+    return { data: await res.json(), status: res.status };
+  }) as BrandClient['get'],
+});
 
 export const DEFAULT_FAVICON = '/favicon.svg';
 
@@ -68,7 +86,7 @@ export const initialBrand = (labelId: string | null = currentLabelId()): Brand =
 };
 
 /** Fetches the label's configuration; a 404 (or any failure) means the default brand. */
-export const fetchBrand = async (client: AxiosInstance, labelId: string | null): Promise<Brand> => {
+export const fetchBrand = async (client: BrandClient, labelId: string | null): Promise<Brand> => {
   if (!labelId) {
     cacheConfig(null);
     return DEFAULT_BRAND;
@@ -103,9 +121,27 @@ const setFavicon = (href: string): void => {
   link.href = href;
 };
 
+/**
+ * The page part of the document title ("Cotas canceladas"), set by the page shown. It lives here
+ * beside the brand so that whichever changes last (brand fetched or page opened) writes the same
+ * "page · brand" title.
+ */
+let pageTitle: string | null = null;
+let brandName: string = DEFAULT_BRAND_NAME;
+
+const writeTitle = () => {
+  document.title = pageTitle ? `${pageTitle} · ${brandName}` : brandName;
+};
+
+export const setPageTitle = (title: string | null): void => {
+  pageTitle = title;
+  writeTitle();
+};
+
 /** Applies what lives outside React: the document title and the favicon. Colours go to the theme. */
 export const applyBrandToDocument = (brand: Brand): void => {
-  document.title = brand.name;
+  brandName = brand.name;
+  writeTitle();
   setFavicon(brand.favicon || DEFAULT_FAVICON);
   document.documentElement.style.setProperty('--brand-primary', brand.primaryColor);
 };

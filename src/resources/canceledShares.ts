@@ -1,6 +1,6 @@
 import { StopOutlined } from '@ant-design/icons';
 import { API } from '../domain';
-import { NEWEST_FIRST, SHARE_COLUMNS, SHARE_FILTERS } from './shareColumns';
+import { SHARE_COLUMNS, SHARE_FILTERS } from './shareColumns';
 import type { ResourceDef } from './types';
 
 export const canceledShares: ResourceDef = {
@@ -14,11 +14,12 @@ export const canceledShares: ResourceDef = {
   rowKey: 'shareId',
   columns: [
     ...SHARE_COLUMNS,
-    { key: 'canceledAt', titleKey: 'shares.canceledAt', dataIndex: 'canceledAt', cell: 'dateTime' },
+    { key: 'canceledAt', titleKey: 'shares.canceledAt', dataIndex: 'canceledAt', cell: 'dateTime', sortField: 'canceledAt' },
     { key: 'cancelReason', titleKey: 'shares.cancelReason', dataIndex: 'cancelReason' },
   ],
   filters: SHARE_FILTERS,
-  defaultSorters: NEWEST_FIRST,
+  // The latest cancellations first: what the list is for.
+  defaultSorters: [{ field: 'canceledAt', order: 'desc' }],
   emptyKey: 'shares.empty',
   totalKey: 'shares.total',
 };

@@ -1,17 +1,19 @@
 import type { ResourceProps } from '@refinedev/core';
+import { auctions } from './auctions';
 import { canceledShares } from './canceledShares';
 import { funds } from './funds';
 import { pendencies } from './pendencies';
+import { playerFiles } from './playerFiles';
 import { players } from './players';
 import { shares } from './shares';
 import { transfers } from './transfers';
 import type { ResourceApi, ResourceDef } from './types';
 import { users } from './users';
 
-export type { CellKind, ColumnDef, FilterKind, ResourceAction, ResourceApi, ResourceDef } from './types';
+export type { CellKind, ColumnDef, FilterKind, ResourceAction, ResourceApi, ResourceDef, SelectFilterDef } from './types';
 
 /** Menu order. */
-export const RESOURCES: readonly ResourceDef[] = [shares, pendencies, transfers, canceledShares, funds, players, users];
+export const RESOURCES: readonly ResourceDef[] = [shares, pendencies, transfers, canceledShares, auctions, funds, players, playerFiles, users];
 
 export const resourceByName = (name: string | undefined): ResourceDef | undefined => RESOURCES.find((r) => r.name === name);
 

@@ -79,7 +79,10 @@ describe('POST /user/login', () => {
   });
 
   it('tells only the holder of the right password that it expired', async () => {
-    expectError(await login(USERS.expired, PASSWORD), 401, 'Password has expired');
+    // The expired answer also carries the change flow's handle (docs/account.md).
+    const expired = await login(USERS.expired, PASSWORD);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ message: 'Password has expired', publicId: expect.any(String) });
     expectError(await login(USERS.expired, 'wrong-password'), 401, 'Invalid credentials');
   });
 

@@ -83,6 +83,8 @@ describe('pagination', () => {
     ['limit=0', 'Invalid query: limit must be >= 1', undefined],
     ['limit=abc', 'Invalid query: limit must be integer', undefined],
     ['page=0', 'Invalid query: page must be >= 1', undefined],
+    ['page=1000001', 'Invalid query: page must be <= 1000000', undefined],
+    ['page=1e300', /^Invalid query: page must be/, undefined],
     ['sort=price', /^Invalid query: sort must be one of updatedAt, contractNumber/, undefined],
     ['order=up', 'Invalid query: order must be one of asc, desc', undefined],
   ])('refuses %s with a 400', async (qs, message, errors) => {
@@ -255,6 +257,7 @@ describe('sort', () => {
     ownerName: 'owner_name',
     state: 'state',
     processStep: 'process_step',
+    canceledAt: 'canceled_at',
   };
 
   it.each(SHARE_SORT_FIELDS.flatMap((f) => [[f, 'asc'], [f, 'desc']] as const))('sorts by %s %s, ties broken by id', async (sort, order) => {
@@ -267,6 +270,9 @@ describe('sort', () => {
         ? sql`select id from shares where adm_id = 2 order by ${col} ${dir}`
         : sort === 'ownerName'
           ? sql`select id from shares where adm_id = 2 order by ${col} ${dir} nulls last, id ${dir}`
+          : // Shares never cancelled: after the cancelled ones newest-first, before them oldest-first (the index's order).
+            sort === 'canceledAt'
+            ? sql`select id from shares where adm_id = 2 order by ${col} ${dir} nulls ${sql.raw(order === 'desc' ? 'last' : 'first')}, id ${dir} nulls ${sql.raw(order === 'desc' ? 'last' : 'first')}`
           : sql`select id from shares where adm_id = 2 order by ${col} ${dir}, id ${dir}`,
     );
     expect(rows.map((r) => r.shareId)).toEqual(expected.map((r) => r.id));
@@ -304,6 +310,15 @@ describe('transfer and canceled lists', () => {
     }
     const main = await all();
     expect(main.rows.filter((r) => r.canceledAt === null).every((r) => r.cancelReason === null)).toBe(true);
+  });
+
+  it('canceled_list sorts by when the sale was cancelled, both ways', async () => {
+    for (const order of ['desc', 'asc'] as const) {
+      const { rows } = await all({ sort: 'canceledAt', order }, '/share/canceled_list');
+      const times = rows.map((r) => Date.parse(r.canceledAt!));
+      expect(times.length).toBeGreaterThan(1);
+      expect(times).toEqual([...times].sort((a, b) => (order === 'asc' ? a - b : b - a)));
+    }
   });
 
   it('canceled_reason_list answers the list shape', async () => {

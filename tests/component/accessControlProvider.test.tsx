@@ -18,28 +18,28 @@ describe('accessControlProvider', () => {
 
   it('lets the operator list everything', async () => {
     signIn('operator');
-    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'funds', 'players', 'users']);
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'auctions', 'funds', 'players', 'playerFiles', 'users']);
   });
 
   it('lets the administrator list shares, pendencies, transfers, canceled shares and funds', async () => {
     signIn('adm');
-    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'funds']);
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'auctions', 'funds']);
   });
 
   it('lets the fund list its shares, pendencies and transfers only', async () => {
     signIn('fund');
-    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers']);
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'auctions']);
   });
 
   it('removes what the token denies', async () => {
-    signIn('operator', { deniedPermissions: ['share.canceled_list', 'user.list'] });
-    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'funds', 'players']);
+    signIn('operator', { deniedPermissions: ['share.canceled_list', 'user.list', 'player.files'] });
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'auctions', 'funds', 'players']);
   });
 
   it('denies everything without a session, an unknown resource or an undeclared action', async () => {
     expect(await listable()).toEqual([]);
     signIn('operator');
-    expect(await canList('auctions')).toBe(false);
+    expect(await canList('leiloes')).toBe(false);
     expect((await acp.can({ resource: 'funds', action: 'delete' })).can).toBe(false);
   });
 

@@ -51,9 +51,15 @@ describe('dataProvider', () => {
 
   it('sends no `filters` when nothing is filtered and drops sort fields the server does not know', async () => {
     const { calls, provider } = record();
-    await provider().getList({ resource: 'canceledShares', pagination: { currentPage: 1, pageSize: 20 }, sorters: [{ field: 'canceledAt', order: 'desc' }] });
+    await provider().getList({ resource: 'canceledShares', pagination: { currentPage: 1, pageSize: 20 }, sorters: [{ field: 'cancelReason', order: 'desc' }] });
     expect(calls[0].url).toBe('/share/canceled_list');
     expect(calls[0].params).toEqual({ page: 1, limit: 20 });
+  });
+
+  it('sends the canceled list sorted by when the sale was cancelled', async () => {
+    const { calls, provider } = record();
+    await provider().getList({ resource: 'canceledShares', pagination: { currentPage: 1, pageSize: 20 }, sorters: [{ field: 'canceledAt', order: 'asc' }] });
+    expect(calls[0].params).toEqual({ page: 1, limit: 20, sort: 'canceledAt', order: 'asc' });
   });
 
   it('caps the page size at the server maximum', async () => {
@@ -63,16 +69,30 @@ describe('dataProvider', () => {
     expect(calls[0].params.limit).toBe(100);
   });
 
-  it('sends plain lists only page, limit and their own query parameters', async () => {
+  it('sends plain lists only page and limit', async () => {
+    const { calls, provider } = record();
+    await provider().getList({
+      resource: 'playerFiles',
+      pagination: { currentPage: 2, pageSize: 10 },
+      filters: [{ field: 'q', operator: 'contains', value: 'x' }],
+      sorters: [{ field: 'sentAt', order: 'asc' }],
+    });
+    expect(calls[0].url).toBe('/player/list_files');
+    expect(calls[0].params).toEqual({ page: 2, limit: 10 });
+  });
+
+  it('sends the user list its SPEC ?profile, the search as `filters` and a sort it knows', async () => {
     const { calls, provider } = record();
     await provider().getList({
       resource: 'users',
       pagination: { currentPage: 2, pageSize: 10 },
-      filters: [{ field: 'profile', operator: 'eq', value: 'adm' }, { field: 'q', operator: 'contains', value: 'x' }],
-      sorters: [{ field: 'name', order: 'asc' }],
+      filters: [{ field: 'profile', operator: 'eq', value: 'adm' }, { field: 'q', operator: 'contains', value: ' Olívia ' }],
+      sorters: [{ field: 'lastAccess', order: 'desc' }],
     });
     expect(calls[0].url).toBe('/user/list');
-    expect(calls[0].params).toEqual({ page: 2, limit: 10, profile: 'adm' });
+    expect(calls[0].params).toEqual({ page: 2, limit: 10, profile: 'adm', filters: JSON.stringify({ search: 'Olívia' }), sort: 'lastAccess', order: 'desc' });
+    await provider().getList({ resource: 'players', sorters: [{ field: 'updatedAt', order: 'desc' }] });
+    expect(calls[1].params).toEqual({ page: 1, limit: 20 });
   });
 
   it('gets a share by contract number', async () => {
@@ -94,6 +114,6 @@ describe('dataProvider', () => {
 
   it('refuses resources it does not know', async () => {
     const { provider } = record();
-    await expect(provider().getList({ resource: 'auctions' })).rejects.toMatchObject({ message: 'Invalid resource: auctions' });
+    await expect(provider().getList({ resource: 'leiloes' })).rejects.toMatchObject({ message: 'Invalid resource: leiloes' });
   });
 });

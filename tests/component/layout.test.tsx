@@ -7,7 +7,7 @@ import { AppRoutes } from '../../src/routes';
 import { signIn } from './helpers';
 import { TestWrapper } from './TestWrapper';
 
-const ALL = [ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.canceledShares, ptBR.menu.funds, ptBR.menu.players, ptBR.menu.users];
+const ALL = [ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.canceledShares, ptBR.menu.auctions, ptBR.menu.funds, ptBR.menu.players, ptBR.menu.playerFiles, ptBR.menu.users];
 
 const renderShell = (path = '/listagem') => render(<AppRoutes />, { wrapper: TestWrapper({ routerInitialEntries: [path] }) });
 
@@ -29,19 +29,19 @@ describe('layout', () => {
   it('hides from the administrator what it may not list', async () => {
     signIn('adm');
     renderShell();
-    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.canceledShares, ptBR.menu.funds]);
+    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.canceledShares, ptBR.menu.auctions, ptBR.menu.funds]);
   });
 
   it('shows the fund its shares, pendencies and transfers only', async () => {
     signIn('fund');
     renderShell();
-    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers]);
+    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.auctions]);
   });
 
   it("drops what the token's deniedPermissions deny", async () => {
     signIn('operator', { deniedPermissions: ['player.list', 'share.canceled_list'] });
     renderShell();
-    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.funds, ptBR.menu.users]);
+    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.auctions, ptBR.menu.funds, ptBR.menu.playerFiles, ptBR.menu.users]);
   });
 
   it("shows the user's name and profile and logs out with Sair", async () => {
@@ -67,5 +67,23 @@ describe('layout', () => {
     await userEvent.setup({ delay: null }).keyboard('{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/pendencias/));
     expect(await screen.findByRole('heading', { name: ptBR.shares.titles.pendencies })).toBeInTheDocument();
+  });
+
+  it('collapses and expands the menu with a named, keyboard-reachable button', async () => {
+    signIn('operator');
+    renderShell();
+    const collapse = await screen.findByRole('button', { name: ptBR.menu.collapse });
+    expect(collapse).toHaveAttribute('aria-expanded', 'true');
+    collapse.focus();
+    await userEvent.setup({ delay: null }).keyboard('{Enter}');
+    const expand = await screen.findByRole('button', { name: ptBR.menu.expand });
+    expect(expand).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('has exactly one main landmark', async () => {
+    signIn('operator');
+    renderShell();
+    await screen.findByRole('heading', { name: ptBR.shares.titles.shares });
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 });

@@ -85,6 +85,17 @@ describe('list page', () => {
     expect(await screen.findByText('Maria da Silva')).toBeInTheDocument();
   });
 
+  it('names its controls in Portuguese, each date input on its own', async () => {
+    signIn('operator');
+    renderList('/listagem', withRows().dataProvider);
+    expect(await screen.findByRole('checkbox', { name: ptBR.bulk.selectPage })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /select all/i })).toBeNull();
+    const range = await screen.findByRole('group', { name: ptBR.shares.filterUpdatedAt });
+    const inputs = within(range).getAllByRole('textbox');
+    expect(inputs.map((i) => i.getAttribute('placeholder'))).toEqual([ptBR.shares.updatedFrom, ptBR.shares.updatedTo]);
+    expect(inputs.every((i) => !i.hasAttribute('aria-label'))).toBe(true);
+  });
+
   it('shows the Portuguese empty state', async () => {
     signIn('operator');
     renderList('/listagem', withRows([]).dataProvider);
@@ -171,6 +182,20 @@ describe('list page', () => {
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: ptBR.shares.clearFilters }));
     await waitFor(() => expect(lastListCall(getList, 'pendencies').filters).toEqual([{ field: 'state', operator: 'in', value: ['with_pendency'] }]));
     expect(screen.getByRole('searchbox', { name: ptBR.shares.search })).toHaveValue('');
+  });
+
+  it("starts afresh from the list's own menu entry: filters, search and page all go", async () => {
+    signIn('operator');
+    const { getList, dataProvider } = withRows(SHARES, 120);
+    renderList('/listagem?currentPage=3&pageSize=20&filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=Maria', dataProvider);
+    await screen.findByText('Maria da Silva');
+    expect(screen.getByRole('searchbox', { name: ptBR.shares.search })).toHaveValue('Maria');
+
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('link', { name: ptBR.menu.shares }));
+    await waitFor(() => expect(lastListCall(getList, 'shares').filters ?? []).toEqual([]));
+    expect(lastListCall(getList, 'shares').pagination?.currentPage).toBe(1);
+    expect(screen.getByRole('searchbox', { name: ptBR.shares.search })).toHaveValue('');
+    await waitFor(() => expect(location()).not.toContain('Maria'));
   });
 
   it('offers the administrator filter to the operator only, and the fund filter to staff', async () => {

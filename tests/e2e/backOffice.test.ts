@@ -34,11 +34,11 @@ const PROFILES = [
     email: 'operador@repasse.dev',
     name: 'Olívia Operadora',
     profile: 'Operador',
-    menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Fundos', 'Players', 'Usuários'],
+    menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Leilões', 'Fundos', 'Players', 'Arquivos de players', 'Usuários'],
   },
-  { email: 'adm@acme.repasse.dev', profile: 'Administrador', menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Fundos'] },
-  { email: 'adm@orbita.repasse.dev', profile: 'Administrador', menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Fundos'] },
-  { email: 'fundo@repasse.dev', profile: 'Fundo', menu: ['Listagem', 'Pendências', 'Transferência'] },
+  { email: 'adm@acme.repasse.dev', profile: 'Administrador', menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Leilões', 'Fundos'] },
+  { email: 'adm@orbita.repasse.dev', profile: 'Administrador', menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Leilões', 'Fundos'] },
+  { email: 'fundo@repasse.dev', profile: 'Fundo', menu: ['Listagem', 'Pendências', 'Transferência', 'Leilões'] },
 ];
 
 /** Texts of one column of the visible rows, by the column's header. */
@@ -248,6 +248,30 @@ describe('white label', () => {
     const button = page.getByRole('button', { name: 'Entrar' });
     await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(40, 99, 208)');
     expect(await page.title()).toContain('Repasse');
+    await context.close();
+  });
+});
+
+describe('a phone-width screen (390 px)', () => {
+  it('never scrolls sideways: the login, the lists and the header fit', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    const page = await context.newPage();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await overflow(), 'login page').toBeLessThanOrEqual(0);
+    await logIn(page, 'operador@repasse.dev');
+    await page.waitForURL('**/listagem*');
+    for (const path of ['/listagem', '/leiloes', '/players', '/usuarios']) {
+      await page.goto(`${server.url}${path}`);
+      await waitForRows(page);
+      expect(await overflow(), path).toBeLessThanOrEqual(0);
+      // The user's name stays on the header's one line.
+      const header = await page.locator('.ant-layout-header').boundingBox();
+      const name = await page.getByTestId('user-name').boundingBox();
+      expect(name!.y).toBeGreaterThanOrEqual(header!.y);
+      expect(name!.y + name!.height).toBeLessThanOrEqual(header!.y + header!.height);
+    }
     await context.close();
   });
 });

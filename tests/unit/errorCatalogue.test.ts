@@ -79,6 +79,7 @@ describe('SPEC §8 rows: server message -> catalogue key', () => {
     ['Contract', 'contract'],
     ['User', 'user'],
     ['Report', 'report'],
+    ['Auction', 'auction'],
   ])('"%s not found" -> its own notFound message', (entity, key) => {
     expect(keyOf(`${entity} not found`)).toBe(`notFound.${key}`);
     const text = shown(`${entity} not found`);
@@ -86,9 +87,9 @@ describe('SPEC §8 rows: server message -> catalogue key', () => {
     expect(text).toMatch(/não encontrad[oa]\. Verifique os dados e tente novamente\.$/);
   });
 
-  it('the 15 not-found messages are all different', () => {
-    expect(new Set(Object.values(ptBR.errors.notFound)).size).toBe(15);
-    expect(Object.keys(ptBR.errors.notFound)).toHaveLength(15);
+  it('the 16 not-found messages are all different', () => {
+    expect(new Set(Object.values(ptBR.errors.notFound)).size).toBe(16);
+    expect(Object.keys(ptBR.errors.notFound)).toHaveLength(16);
   });
 
   it('"Whitelabel not found" (one word) is the white-label message too', () => {

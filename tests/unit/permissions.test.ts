@@ -51,11 +51,16 @@ describe('the API table', () => {
     expect([...sigs].sort()).toEqual([...SPEC_CALLS].sort());
   });
 
-  it('public endpoints are login, white label and health', () => {
-    expect(PUBLIC_ENDPOINTS.map(sig).sort()).toEqual(['GET /health', 'GET /white_label/get', 'POST /user/login']);
+  it('public endpoints are login, white label, health and the password-recovery flow', () => {
+    const recovery = [API.user.verifyUsername, API.user.sendAuthCode, API.user.verifyAuthCode, API.user.authChangePassword];
+    expect(PUBLIC_ENDPOINTS.map(sig).sort()).toEqual(
+      ['GET /health', 'GET /white_label/get', 'POST /user/login', ...recovery.map(sig)].sort(),
+    );
     for (const [name, e] of ENDPOINTS) {
-      expect(isPublicEndpoint(e), name).toBe([API.user.login, API.config.whiteLabelGet, API.health].includes(e));
+      expect(isPublicEndpoint(e), name).toBe([API.user.login, API.config.whiteLabelGet, API.health, ...recovery].includes(e));
     }
+    // Changing the password in a session is not public.
+    expect(isPublicEndpoint(API.user.changePassword)).toBe(false);
     expect(isPublicEndpoint({ method: 'GET', path: '/user/login' })).toBe(false);
     expect(isPublicEndpoint({ method: 'POST', path: '/user/login' })).toBe(true);
   });

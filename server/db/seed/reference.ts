@@ -1,6 +1,6 @@
 /**
  * The small, fixed part of the demo data: administrators and their brands, funds, players, demo
- * users, cancel reasons and auctions. Ids of administrators, funds and players are fixed because
+ * users and cancel reasons (auctions, which need the shares, are in seed/auctions.ts). Ids of administrators, funds and players are fixed because
  * the README, the tests and the white-label hosts (acme.localhost) refer to them.
  */
 import { sql } from 'drizzle-orm';
@@ -8,16 +8,12 @@ import type { Tx } from '../client';
 import {
   administrators,
   admConfigs,
-  auctionPricing,
-  auctionStatusHistory,
-  auctions,
   cancelReasons,
   funds,
   players,
   users,
   whiteLabelConfigs,
 } from '../schema';
-import type { AuctionStatus } from '../../../src/domain/enums';
 import { CANCEL_REASONS } from './data';
 import { Random, formatCnpjDigits, randomCnpj } from './random';
 
@@ -177,74 +173,6 @@ export async function insertReference(tx: Tx, passwordHash: string, now: Date): 
     .returning({ id: users.id, email: users.email });
   const userIdByEmail = new Map(inserted.map((u) => [u.email, u.id]));
 
-  await insertAuctions(tx, rng, now, userIdByEmail);
   return { userIdByEmail };
 }
 
-/** The path an auction takes to reach each status; canceled ones are called off while pricing. */
-const AUCTION_PATHS: Record<AuctionStatus, AuctionStatus[]> = {
-  created: ['created'],
-  pricing: ['created', 'pricing'],
-  canceled: ['created', 'pricing', 'canceled'],
-  processing: ['created', 'pricing', 'processing'],
-  live: ['created', 'pricing', 'processing', 'live'],
-  finished: ['created', 'pricing', 'processing', 'live', 'finished'],
-};
-
-/** Three auctions per status, over the two branded administrators and the unbranded one. */
-async function insertAuctions(tx: Tx, rng: Random, now: Date, userIdByEmail: Map<string, string>): Promise<void> {
-  const day = 86_400_000;
-  const admUser: Record<number, string | undefined> = {
-    1: userIdByEmail.get('adm@acme.repasse.dev'),
-    2: userIdByEmail.get('adm@orbita.repasse.dev'),
-    3: userIdByEmail.get('adm@vertice.repasse.dev'),
-  };
-  const operator = userIdByEmail.get('operador@repasse.dev');
-  const history: (typeof auctionStatusHistory.$inferInsert)[] = [];
-  const pricing: (typeof auctionPricing.$inferInsert)[] = [];
-  let n = 0;
-  for (const status of Object.keys(AUCTION_PATHS) as AuctionStatus[]) {
-    for (const admId of [1, 2, 3]) {
-      n++;
-      const path = AUCTION_PATHS[status];
-      const start = now.getTime() - rng.int(5, 200) * day;
-      let t = start;
-      const times = path.map((_, i) => new Date(i === 0 ? t : (t += rng.int(1, 4) * day + rng.int(0, 8) * 3_600_000)));
-      const isAuction = rng.chance(0.7);
-      const createdBy = rng.chance(0.6) ? admUser[admId] : operator;
-      const id = rng.uuid();
-      const adm = ADMINISTRATORS.find((a) => a.id === admId)!;
-      await tx.insert(auctions).values({
-        id,
-        admId,
-        isAuction,
-        status,
-        config: {
-          title: `${isAuction ? 'Leilão' : 'Venda direta'} ${adm.prefix} ${String(n).padStart(3, '0')}`,
-          minimumDiscountPercent: rng.int(5, 30),
-          startsAt: new Date(start + 7 * day).toISOString(),
-          endsAt: new Date(start + 14 * day).toISOString(),
-        },
-        createdBy,
-        createdAt: times[0],
-        updatedAt: times[times.length - 1],
-      });
-      path.forEach((to, i) => history.push({ auctionId: id, fromStatus: i === 0 ? null : path[i - 1], toStatus: to, userId: createdBy, at: times[i] }));
-      if (path.includes('pricing')) {
-        const done = path.includes('processing');
-        const failed = status === 'canceled';
-        const rows = rng.int(20, 400);
-        pricing.push({
-          auctionId: id,
-          status: done ? 'processed' : failed ? 'validation_error' : status === 'pricing' ? 'in_validation' : 'validation_ok',
-          rows,
-          rowErrors: failed ? [{ row: rng.int(2, rows), message: 'Valor de crédito inválido' }] : [],
-          createdAt: times[1],
-          updatedAt: times[Math.min(times.length - 1, 2)],
-        });
-      }
-    }
-  }
-  await tx.insert(auctionStatusHistory).values(history);
-  if (pricing.length) await tx.insert(auctionPricing).values(pricing);
-}

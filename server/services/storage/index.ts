@@ -4,13 +4,15 @@
  * finalize is aborted ('aborted') and leaves no bytes behind.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { API_BASE_PATH } from '../../../src/domain/constants';
 import { EXTENSION_CONTENT_TYPES, STORAGE_LIMITS, type FileRef, type UploadInitializeRequest, type UploadInitializeResponse } from '../../../src/domain/workspace';
 import type { DocumentType } from '../../../src/domain/enums';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { administrators, files, shares, whiteLabelConfigs } from '../../db/schema';
+import { AUCTION_ADDITIONAL_FILE_TYPES } from '../../../src/domain/auctions';
+import { administrators, auctionFiles, auctions, files, shares, whiteLabelConfigs } from '../../db/schema';
+import { auctionScopeCondition } from '../auctions';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { AuthUser } from '../users';
 import type { StorageDriver, StoredUpload } from './driver';
@@ -201,15 +203,24 @@ export async function finalizeUpload(db: Db, config: Config, user: AuthUser, bod
   }
 }
 
+/**
+ * A notice or additional file of an auction the user may read (list_additional_files shows them with
+ * their filePath): an operator may attach a platform file to an administrator's auction, and funds
+ * read the auctions they may bid on. Pricing spreadsheets are not among them: they stay the staff's.
+ */
+const auctionFileAccess = (user: AuthUser) =>
+  sql`exists (select 1 from ${auctionFiles} join ${auctions} on ${auctions.id} = ${auctionFiles.auctionId}
+    where ${auctionFiles.fileId} = ${files.id} and ${inArray(auctionFiles.fileType, [...AUCTION_ADDITIONAL_FILE_TYPES])} and ${auctionScopeCondition(user) ?? sql`true`})`;
+
 /** A complete file the user may read, by its path (key); 404 "Document not found" otherwise. */
 export async function readableFile(db: Db, user: AuthUser, filePath: string) {
   const access =
     user.profile === 'operator'
       ? undefined
       : user.profile === 'adm' && user.admId !== null
-        ? eq(files.admId, user.admId)
+        ? or(eq(files.admId, user.admId), auctionFileAccess(user))
         : user.profile === 'fund' && user.fundId !== null
-          ? or(eq(files.uploadedBy, user.id), sql`exists (select 1 from ${shares} where ${shares.id} = ${files.shareId} and ${shares.fundId} = ${user.fundId})`)
+          ? or(eq(files.uploadedBy, user.id), sql`exists (select 1 from ${shares} where ${shares.id} = ${files.shareId} and ${shares.fundId} = ${user.fundId})`, auctionFileAccess(user))
           : sql`false`;
   const [row] = await db
     .select()

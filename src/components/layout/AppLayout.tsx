@@ -1,4 +1,6 @@
-import { Layout } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
+import { Button, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useBrand } from '../../providers/BrandContext';
@@ -9,10 +11,12 @@ import { UserHeader } from './UserHeader';
 /** The signed-in shell: brand and menu on the left, user on top, the page below. */
 const AppLayout = () => {
   const brand = useBrand();
+  const t = useTranslate();
   const [collapsed, setCollapsed] = useState(false);
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider theme="light" width={232} breakpoint="lg" collapsible collapsed={collapsed} onCollapse={setCollapsed}>
+      {/* antd's own trigger is a bare div: neither named nor reachable by keyboard, hence our button. */}
+      <Layout.Sider theme="light" width={232} breakpoint="lg" collapsible collapsed={collapsed} onCollapse={setCollapsed} trigger={null}>
         <div style={{ padding: '20px 24px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
           <div style={{ margin: 0, fontSize: 20, fontWeight: 700, color: brand.primaryColor }} data-testid="brand-name">
             {collapsed ? brand.name.slice(0, 1) : brand.name}
@@ -21,17 +25,26 @@ const AppLayout = () => {
         <nav>
           <SideMenu />
         </nav>
+        <div style={{ padding: '8px 16px' }}>
+          <Button
+            type="text"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed((c) => !c)}
+            aria-label={t(collapsed ? 'menu.expand' : 'menu.collapse')}
+            aria-expanded={!collapsed}
+            title={t(collapsed ? 'menu.expand' : 'menu.collapse')}
+          />
+        </div>
       </Layout.Sider>
       <Layout>
-        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', paddingInline: 24 }}>
+        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', paddingInline: 'clamp(12px, 3vw, 24px)' }}>
           <UserHeader />
         </Layout.Header>
+        {/* Layout.Content renders the page's one <main> landmark. */}
         <Layout.Content style={{ padding: 24 }}>
-          <main>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </main>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -9,7 +9,10 @@ export const SideMenu = () => {
   const t = useTranslate();
   const { pathname } = useLocation();
   const { allowed } = useAllowedResources();
-  const selected = allowed.find((r) => pathname === r.route || pathname.startsWith(`${r.route}/`));
+  // The longest match: /players/arquivos is the player files entry, not the players one.
+  const selected = allowed
+    .filter((r) => pathname === r.route || pathname.startsWith(`${r.route}/`))
+    .sort((a, b) => b.route.length - a.route.length)[0];
   return (
     <Menu
       mode="inline"

@@ -64,11 +64,27 @@ export const sha256Hex = async (bytes: ArrayBuffer): Promise<string> => {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 };
 
+/** An upload whose parts are all stored, waiting for its completion. */
+export interface PendingUpload {
+  fileId: string;
+  fileKey: string;
+  /** The parts' etags, in part order. */
+  parts: string[];
+}
+
+/**
+ * The call that completes an upload and answers the stored file. By default POST
+ * /storage/upload_finalize; a call that completes the upload itself (POST /player/send_player_file)
+ * takes its place.
+ */
+export type CompleteUpload = (upload: PendingUpload, signal?: AbortSignal) => Promise<FileRef>;
+
 export interface UploadOptions {
   admSlug: string;
   /** 0–100, the bytes of every part sent so far. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  complete?: CompleteUpload;
 }
 
 const etagOf = (headers: unknown, body: unknown): string | null => {
@@ -88,7 +104,7 @@ const messageOf = (e: unknown): string | undefined => {
   return undefined;
 };
 
-export const uploadFile = async (client: AxiosInstance, file: File, { admSlug, onProgress, signal }: UploadOptions): Promise<FileRef> => {
+export const uploadFile = async (client: AxiosInstance, file: File, { admSlug, onProgress, signal, complete }: UploadOptions): Promise<FileRef> => {
   const problem = checkFile(file);
   if (problem) throw new UploadError(problem);
   const contentType = contentTypeOf(file);
@@ -142,7 +158,9 @@ export const uploadFile = async (client: AxiosInstance, file: File, { admSlug, o
   }
 
   try {
-    return await callApi<FileRef>(client, API.storage.uploadFinalize, { fileId: init.fileId, fileKey: init.fileKey, parts: etags }, { signal });
+    const pending: PendingUpload = { fileId: init.fileId, fileKey: init.fileKey, parts: etags };
+    if (complete) return await complete(pending, signal);
+    return await callApi<FileRef>(client, API.storage.uploadFinalize, { ...pending }, { signal });
   } catch (e) {
     const msg = messageOf(e);
     throw new UploadError(aborted() ? 'aborted' : /checksum|sha/i.test(msg ?? '') ? 'checksum' : 'finalize', msg);

@@ -1,5 +1,8 @@
 import { getDefaultFilter, useCan, useList, usePermissions, useTranslate, type CrudFilter } from '@refinedev/core';
-import { Button, Input, Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
+// The input's own modules: antd's Input entry also brings TextArea, Password and OTP.
+import Input from 'antd/es/input/Input';
+import Search from 'antd/es/input/Search';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { FEATURE_FLAGS, PROFILES, SHARE_STATES, type FundItem, type ShareListItem } from '../../domain';
 import type { Permissions } from '../../providers/authProvider';
@@ -15,6 +18,11 @@ interface Props {
 }
 
 const CONTROL_WIDTH = 220;
+/**
+ * The content area is the viewport less the sider (80 px collapsed, as on a phone) and the page's
+ * padding: a control wider than that would push the page sideways at 390 px.
+ */
+const fit = (px: number) => `min(${px}px, calc(100vw - 128px))`;
 
 const UpdatedAtRange = lazy(() => import('./UpdatedAtRange'));
 /** Holds the range picker's place while its chunk loads, so the bar does not jump. */
@@ -24,7 +32,7 @@ const RangePlaceholder = () => <Input disabled style={{ width: 260 }} aria-hidde
  * Text is applied on Enter or the search button, not per keystroke, so the URL and the server stay
  * calm. When the applied text changes under the box (clear filters, back button), the box follows.
  */
-const SearchBox = ({ value, onSearch }: { value: string; onSearch: (q: string) => void }) => {
+const SearchBox = ({ value, onSearch, placeholderKey = 'shares.searchPlaceholder' }: { value: string; onSearch: (q: string) => void; placeholderKey?: string }) => {
   const t = useTranslate();
   const [text, setText] = useState(value);
   const [applied, setApplied] = useState(value);
@@ -33,15 +41,15 @@ const SearchBox = ({ value, onSearch }: { value: string; onSearch: (q: string) =
     setText(value);
   }
   return (
-    <Input.Search
+    <Search
       aria-label={t('shares.search')}
-      placeholder={t('shares.searchPlaceholder')}
+      placeholder={t(placeholderKey)}
       allowClear
       value={text}
       onChange={(e) => setText(e.target.value)}
       onSearch={(q) => onSearch(q.trim())}
       enterButton={t('shares.search')}
-      style={{ width: 360 }}
+      style={{ width: fit(360) }}
     />
   );
 };
@@ -123,7 +131,29 @@ export const ListFilters = ({ def, filters, apply, clear, rows }: Props) => {
 
   return (
     <Space wrap size="middle" style={{ marginBottom: 16 }} role="search">
-      {shows('q') && <SearchBox value={current.q ?? ''} onSearch={(q) => apply([shareFilter('q', q)])} />}
+      {shows('q') && <SearchBox value={current.q ?? ''} onSearch={(q) => apply([shareFilter('q', q)])} placeholderKey={def.searchPlaceholderKey} />}
+      {def.selectFilters?.map((f) => {
+        const value = getDefaultFilter(f.field, filters, f.operator) as string | string[] | undefined;
+        const multiple = f.operator === 'in';
+        return (
+          <Select
+            key={f.field}
+            mode={multiple ? 'multiple' : undefined}
+            aria-label={t(f.labelKey)}
+            placeholder={t(f.labelKey)}
+            allowClear
+            maxTagCount={multiple ? 3 : undefined}
+            // The URL gives one value as a string even for a multi-select.
+            value={multiple ? (value === undefined ? [] : ([] as string[]).concat(value)) : value}
+            options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+            onChange={(v?: string | string[]) => {
+              const empty = v === undefined || (Array.isArray(v) && v.length === 0);
+              apply([{ field: f.field, operator: f.operator, value: empty ? undefined : v }]);
+            }}
+            style={{ minWidth: fit(multiple ? 260 : 180) }}
+          />
+        );
+      })}
       {shows('state') && (
         <Select
           mode="multiple"
@@ -134,7 +164,7 @@ export const ListFilters = ({ def, filters, apply, clear, rows }: Props) => {
           value={current.state ?? []}
           options={stateOptions}
           onChange={(v) => apply([shareFilter('state', v)])}
-          style={{ minWidth: 260 }}
+          style={{ minWidth: fit(260) }}
         />
       )}
       {shows('isPj') && (

@@ -1,7 +1,7 @@
 import { CanAccess, useCan, useTranslate } from '@refinedev/core';
 import { Alert, Button, Empty, Table, theme, type TableColumnsType } from 'antd';
 import { Suspense, lazy, useMemo, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { FLAGGED_COLUMN_PX, PAGINATION, can, columnWidth, type ShareListItem } from '../../domain';
 import { useGrantee } from '../../hooks/useSession';
 import { errorText } from '../../providers/notificationProvider';
@@ -48,7 +48,7 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
         ellipsis: true,
         // Controlled, so the arrow follows the URL (a reload, or the menu link that resets the list).
         ...(c.sortField ? { sorter: true, sortOrder: sortOrderOf(c.sortField, sorters) } : {}),
-        render: (value: unknown) => renderCell(c.cell, value, t),
+        render: (value: unknown) => renderCell(c.cell, value, t, c),
       })),
     [def.columns, sorters, t, width],
   );
@@ -81,6 +81,8 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
             ? {
                 columnWidth: FLAGGED_COLUMN_PX,
                 preserveSelectedRowKeys: true,
+                // antd names this checkbox in English ("Select all").
+                getTitleCheckboxProps: () => ({ 'aria-label': t('bulk.selectPage') }),
                 selectedRowKeys: [...selected.keys()],
                 onChange: (keys, rows) =>
                   setSelected((prev) => {
@@ -118,7 +120,7 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
         onRow={(row) => {
           if (!opens) return {};
           const id = String(row[get.idParam] ?? '');
-          const open = () => navigate(workspacePath(id));
+          const open = () => navigate((def.detailPath ?? workspacePath)(id));
           // Rows open with the mouse and, for keyboard users, with Enter or Space once focused.
           return {
             onClick: open,
@@ -142,12 +144,35 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
 const ListPage = ({ def }: { def: ResourceDef }) => {
   const t = useTranslate();
   const { token } = theme.useToken();
+  const title = <h1 style={{ fontSize: token.fontSizeHeading3, fontWeight: 600, margin: '0 0 16px', color: token.colorTextHeading }}>{t(def.titleKey)}</h1>;
+  const Extra = def.headerExtra;
   return (
     <CanAccess resource={def.name} action="list" fallback={<Alert type="warning" showIcon message={t('forbiddenPage.title')} />}>
-      <h1 style={{ fontSize: token.fontSizeHeading3, fontWeight: 600, margin: '0 0 16px', color: token.colorTextHeading }}>{t(def.titleKey)}</h1>
+      {Extra ? (
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 16, flexWrap: 'wrap' }}>
+          {title}
+          <Suspense fallback={null}>
+            <Extra />
+          </Suspense>
+        </div>
+      ) : (
+        title
+      )}
       <ListTable def={def} />
     </CanAccess>
   );
 };
 
-export default ListPage;
+/**
+ * Refine's table reads the URL once, when it mounts, and from then on writes its state into the URL
+ * (which is never bare again). A bare URL arriving later is a navigation to the list itself (its
+ * menu entry, a link): it must start the list afresh, not keep the old filters under a clean URL.
+ */
+const ListRoute = ({ def }: { def: ResourceDef }) => {
+  const { search } = useLocation();
+  const [seen, setSeen] = useState({ search, generation: 0 });
+  if (seen.search !== search) setSeen({ search, generation: search === '' ? seen.generation + 1 : seen.generation });
+  return <ListPage key={`${def.name}:${seen.generation}`} def={def} />;
+};
+
+export default ListRoute;

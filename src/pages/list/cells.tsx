@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { processStepKey, type ShareState } from '../../domain';
 import { EMPTY_CELL, formatDate, formatDateTime, formatDocument } from '../../components/formatters';
-import type { CellKind } from '../../resources';
+import type { CellKind, ColumnDef } from '../../resources';
 
 type Translate = (key: string) => string;
 
@@ -19,8 +19,14 @@ export const STATE_COLORS: Record<ShareState, string> = {
 
 const text = (v: unknown): string => (v === null || v === undefined || v === '' ? EMPTY_CELL : String(v));
 
-export const renderCell = (kind: CellKind | undefined, value: unknown, t: Translate): ReactNode => {
+export const renderCell = (kind: CellKind | undefined, value: unknown, t: Translate, column?: Pick<ColumnDef, 'labelPrefix' | 'tagColors'>): ReactNode => {
   switch (kind) {
+    case 'tag':
+      return value === null || value === undefined || value === '' ? (
+        EMPTY_CELL
+      ) : (
+        <Tag color={column?.tagColors?.[String(value)]}>{t(`${column?.labelPrefix ?? ''}.${String(value)}`)}</Tag>
+      );
     case 'document':
       return formatDocument(value as string | null);
     case 'shareState':
@@ -37,6 +43,9 @@ export const renderCell = (kind: CellKind | undefined, value: unknown, t: Transl
       return t(value ? 'common.yes' : 'common.no');
     case 'profile':
       return value ? t(`profile.${String(value)}`) : EMPTY_CELL;
+    case 'names':
+      // A list of { name } (the players a file went to), read as one line.
+      return Array.isArray(value) && value.length ? value.map((v: { name?: unknown }) => String(v?.name ?? '')).join(', ') : EMPTY_CELL;
     default:
       return text(value);
   }

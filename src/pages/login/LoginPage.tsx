@@ -1,108 +1,11 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { useLogin, useTranslate } from '@refinedev/core';
-import { Button, theme } from 'antd';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { useState, type FormEvent } from 'react';
+import { useLogin } from '@refinedev/core';
 import type { LoginParams } from '../../providers/authProvider';
-import { useBrand } from '../../providers/BrandContext';
-import { LoginField } from './LoginField';
-import { validateLogin, type LoginErrors, type LoginValues } from './validateLogin';
+import { LoginForm } from './LoginForm';
 
-/**
- * Errors from the server (a wrong password included) reach the user as toasts through the
- * notification provider, which applies the SPEC §8 catalogue; the form only checks its fields.
- * It is a plain form rather than antd's Form, Card and Typography: those would add some 30 KB gzip
- * to the first page anyone loads (DESIGN §5).
- */
+/** The login route of the signed-in app (shown after a logout or an expired session): Refine signs in. */
 const LoginPage = () => {
-  const t = useTranslate();
-  const brand = useBrand();
-  const { token } = theme.useToken();
-  const { mutate: login, isPending } = useLogin<LoginParams>();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-
-  const change = (field: keyof LoginValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Before the first submit the user is still typing; after it, errors clear as they are fixed.
-    if (submitted) setErrors(validateLogin(next));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    const found = validateLogin(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) login({ email: values.email.trim(), password: values.password });
-  };
-
-  const errorOf = (field: keyof LoginValues) => (errors[field] ? t(errors[field]!) : undefined);
-  const a11y = (field: keyof LoginValues) => ({
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': `login-${field}-error`,
-    status: errors[field] ? ('error' as const) : undefined,
-  });
-
-  return (
-    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16, background: token.colorBgLayout }}>
-      <section
-        aria-labelledby="login-title"
-        style={{
-          width: '100%',
-          maxWidth: 400,
-          padding: 32,
-          background: token.colorBgContainer,
-          borderRadius: token.borderRadiusLG,
-          boxShadow: token.boxShadowTertiary,
-        }}
-      >
-        <h1 style={{ color: brand.primaryColor, margin: 0, fontSize: 32, fontWeight: 700 }} data-testid="brand-name">
-          {brand.name}
-        </h1>
-        <p style={{ color: token.colorTextSecondary, marginTop: 4 }}>{t('auth.subtitle')}</p>
-        <h2 id="login-title" style={{ fontSize: 20, fontWeight: 600, margin: '24px 0 16px', color: token.colorTextHeading }}>
-          {t('auth.title')}
-        </h2>
-        <form noValidate onSubmit={submit}>
-          <LoginField id="login-email" label={t('auth.email')} error={errorOf('email')}>
-            <Input
-              id="login-email"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              autoFocus
-              size="large"
-              prefix={<MailOutlined />}
-              disabled={isPending}
-              value={values.email}
-              onChange={(e) => change('email', e.target.value)}
-              {...a11y('email')}
-            />
-          </LoginField>
-          <LoginField id="login-password" label={t('auth.password')} error={errorOf('password')}>
-            <Password
-              id="login-password"
-              name="password"
-              autoComplete="current-password"
-              size="large"
-              prefix={<LockOutlined />}
-              disabled={isPending}
-              value={values.password}
-              onChange={(e) => change('password', e.target.value)}
-              {...a11y('password')}
-            />
-          </LoginField>
-          <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
-            {isPending ? t('auth.signingIn') : t('auth.signIn')}
-          </Button>
-        </form>
-      </section>
-    </main>
-  );
+  const { mutate, isPending } = useLogin<LoginParams>();
+  return <LoginForm login={mutate} pending={isPending} />;
 };
 
 export default LoginPage;

@@ -100,14 +100,22 @@ export async function slowFinalize(page: Page): Promise<void> {
   });
 }
 
-/** Fills the lazy date picker of a "paid" form with today, through its panel's "Hoje" link. */
+/**
+ * Fills the lazy date picker of a "paid" form with today, through its panel's "Hoje" link.
+ * Under CI load a click can land while the dropdown is still sliding in and be lost, so the
+ * user's gesture is repeated (open, "Hoje") until the field shows a date, as a person would.
+ */
 export async function pickToday(page: Page, scope: Locator): Promise<void> {
   const input = scope.getByLabel('Data do pagamento');
   await input.waitFor({ state: 'visible', timeout: 15_000 });
-  await input.click();
   const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-  await panel.getByText('Hoje', { exact: true }).click();
-  await expect.poll(() => input.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  const filled = () => input.inputValue().then((v) => /^\d{2}\/\d{2}\/\d{4}$/.test(v));
+  for (let attempt = 0; attempt < 5 && !(await filled()); attempt += 1) {
+    if (!(await panel.isVisible())) await input.click();
+    await panel.getByText('Hoje', { exact: true }).click({ timeout: 5_000 }).catch(() => undefined);
+    await expect.poll(filled, { timeout: 2_000 }).toBe(true).catch(() => undefined);
+  }
+  expect(await input.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 }
 
 /** Marks the document so a later check can tell that the page was not reloaded in between. */

@@ -1,0 +1,21 @@
+/** The one JSON `filters` query parameter of the lists (DESIGN §3): parsed, shaped, keys checked. */
+import { badRequest } from './errors';
+
+/** A 400 naming one filter key, with the reason on `filters.<key>`. */
+export const invalidFilter = (key: string, reason: string) => badRequest(`Invalid filter: ${key}`, { [`filters.${key}`]: reason });
+
+/** The filters object, or null when absent or empty; not JSON, not an object or an unknown key is a 400. */
+export function readFilters(raw: string | undefined, keys: readonly string[]): Record<string, unknown> | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest('Invalid filters', { filters: 'must be a JSON object' });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Invalid filters', { filters: 'must be a JSON object' });
+  const input = value as Record<string, unknown>;
+  const unknownKey = Object.keys(input).find((k) => !keys.includes(k));
+  if (unknownKey !== undefined) throw invalidFilter(unknownKey, `unknown filter; expected one of ${keys.join(', ')}`);
+  return input;
+}

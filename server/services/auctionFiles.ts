@@ -1,0 +1,160 @@
+/**
+ * Files of an auction by type (add_file, remove_file, list_additional_files, pricing_list). Files
+ * come from the storage flow (upload_initialize > parts > upload_finalize) and are attached by id:
+ * complete, of the auction's administrator (or, for an operator, a platform file), and in no other
+ * auction. A pricing spreadsheet starts a pricing run that the background queue processes.
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  AUCTION_ADDITIONAL_FILE_TYPES,
+  PRICING_EXTENSIONS,
+  PRICING_MAX_BYTES,
+  PRICING_RUNNING,
+  PRICING_UPLOAD_STATUS,
+  type AuctionAddFileResponse,
+  type AuctionFileItem,
+  type AuctionFileType,
+  type AuctionPricingItem,
+  isAuctionOpen,
+} from '../../src/domain/auctions';
+import type { Db } from '../db/client';
+import { auctionFiles, auctionPricing, auctions, files } from '../db/schema';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { findAuction, invalidStatus } from './auctions';
+import { spreadsheetKind } from './pricingSpreadsheet';
+import { isUuid } from './shareWorkflow';
+import type { AuthUser } from './users';
+
+type FileRow = typeof files.$inferSelect;
+
+export const PRICING_FILE_TOO_LARGE = `File too large: invalid size, a pricing spreadsheet is at most ${PRICING_MAX_BYTES / 1024 / 1024} MB`;
+
+const toFileItem = (f: FileRow, fileType: AuctionFileType, addedAt: Date): AuctionFileItem => ({
+  fileId: f.id,
+  fileName: f.name,
+  fileType,
+  size: f.size,
+  uploadedAt: addedAt.toISOString(),
+  filePath: f.key,
+});
+
+type PricingRow = typeof auctionPricing.$inferSelect;
+const toPricingItem = (p: PricingRow, fileName: string | null): AuctionPricingItem => ({
+  pricingId: p.id,
+  fileId: p.fileId,
+  fileName,
+  status: p.status,
+  rows: p.rows,
+  pricedRows: p.pricedRows,
+  rowErrors: p.rowErrors,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+});
+
+export interface AddFilesInput {
+  auctionId: string;
+  files: string[];
+  fileType: AuctionFileType;
+}
+
+/** Attaches the files; answers them and, for a spreadsheet, the run to hand to the pricing queue. */
+export async function addAuctionFiles(db: Db, user: AuthUser, input: AddFilesInput): Promise<AuctionAddFileResponse> {
+  const ids = [...new Set(input.files)];
+  const spreadsheet = input.fileType === 'PRICING_SPREADSHEET';
+  if (spreadsheet && ids.length !== 1) throw badRequest('Invalid files: send one pricing spreadsheet at a time', { files: 'Invalid files' });
+  return db.transaction(async (tx) => {
+    const auction = await findAuction(tx, user, input.auctionId, true);
+    if (spreadsheet && auction.status !== PRICING_UPLOAD_STATUS) throw invalidStatus(`a pricing spreadsheet is accepted only while ${PRICING_UPLOAD_STATUS}, not ${auction.status}`);
+    if (!isAuctionOpen(auction.status)) throw invalidStatus(`files cannot change on a ${auction.status} auction`);
+    if (ids.some((id) => !isUuid(id))) throw notFound('Document');
+    // Locked (in id order, so two calls cannot deadlock) before the attachment check: the same file
+    // sent to two auctions at once waits here, then sees the first attachment and is refused.
+    const rows = await tx.select().from(files).where(inArray(files.id, ids)).orderBy(asc(files.id)).for('update');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const attached = await tx.select().from(auctionFiles).where(inArray(auctionFiles.fileId, ids));
+    const attachedById = new Map(attached.map((a) => [a.fileId, a]));
+    for (const id of ids) {
+      const f = byId.get(id);
+      // A file the user could not read, or of another administrator, is "not found" like a missing one.
+      const mayUse = f && (f.admId === auction.admId || (f.admId === null && user.profile === 'operator'));
+      if (!f || !mayUse) throw notFound('Document');
+      if (f.status !== 'complete') throw badRequest('Invalid file: the upload is not finalized', { files: 'Invalid file' });
+      if (spreadsheet && !spreadsheetKind(f.name)) throw badRequest(`Invalid file type: a pricing spreadsheet is ${PRICING_EXTENSIONS.map((e) => `.${e}`).join(' or ')}`, { files: 'Invalid file type' });
+      if (spreadsheet && (f.size ?? 0) > PRICING_MAX_BYTES) throw new HttpError(413, PRICING_FILE_TOO_LARGE, { files: PRICING_FILE_TOO_LARGE });
+      const a = attachedById.get(id);
+      if (a && (a.auctionId !== auction.id || a.fileType !== input.fileType)) throw badRequest('Invalid file: it is already attached to an auction', { files: 'Invalid file' });
+    }
+    const now = new Date();
+    const fresh = ids.filter((id) => !attachedById.has(id));
+    if (fresh.length) {
+      await tx.insert(auctionFiles).values(fresh.map((fileId) => ({ fileId, auctionId: auction.id, fileType: input.fileType, addedBy: user.id, addedAt: now })));
+      await tx.update(files).set({ auctionId: auction.id }).where(inArray(files.id, fresh));
+    }
+    let pricing: AuctionPricingItem | null = null;
+    if (spreadsheet) {
+      const file = byId.get(ids[0])!;
+      // The same spreadsheet sent again is a new run: it is checked against the configuration as it is now.
+      const [run] = await tx.insert(auctionPricing).values({ auctionId: auction.id, fileId: file.id, status: 'in_validation', createdAt: now, updatedAt: now }).returning();
+      pricing = toPricingItem(run, file.name);
+    }
+    await tx.update(auctions).set({ updatedAt: now }).where(eq(auctions.id, auction.id));
+    const data = ids.map((id) => toFileItem(byId.get(id)!, input.fileType, attachedById.get(id)?.addedAt ?? now));
+    return { data, pricing };
+  });
+}
+
+/**
+ * Detaches a file (its bytes stay in storage). A spreadsheet goes only while pricing and not while
+ * its run is working; its runs and the prices they set go with it.
+ */
+export async function removeAuctionFile(db: Db, user: AuthUser, input: { auctionId: string; fileId: string; fileType: AuctionFileType }) {
+  return db.transaction(async (tx) => {
+    const auction = await findAuction(tx, user, input.auctionId, true);
+    if (!isUuid(input.fileId)) throw notFound('Document');
+    const [a] = await tx
+      .select()
+      .from(auctionFiles)
+      .where(and(eq(auctionFiles.fileId, input.fileId), eq(auctionFiles.auctionId, auction.id), eq(auctionFiles.fileType, input.fileType)))
+      .limit(1);
+    if (!a) throw notFound('Document');
+    if (input.fileType === 'PRICING_SPREADSHEET') {
+      if (auction.status !== PRICING_UPLOAD_STATUS) throw invalidStatus(`a pricing spreadsheet can be removed only while ${PRICING_UPLOAD_STATUS}, not ${auction.status}`);
+      const running = await tx
+        .select({ id: auctionPricing.id })
+        .from(auctionPricing)
+        .where(and(eq(auctionPricing.fileId, a.fileId), inArray(auctionPricing.status, [...PRICING_RUNNING])))
+        .limit(1);
+      if (running.length) throw invalidStatus('the pricing spreadsheet is still being processed');
+      await tx.delete(auctionPricing).where(and(eq(auctionPricing.fileId, a.fileId), eq(auctionPricing.auctionId, auction.id)));
+    } else if (!isAuctionOpen(auction.status)) {
+      throw invalidStatus(`files cannot change on a ${auction.status} auction`);
+    }
+    await tx.delete(auctionFiles).where(eq(auctionFiles.fileId, a.fileId));
+    await tx.update(files).set({ auctionId: null }).where(eq(files.id, a.fileId));
+    await tx.update(auctions).set({ updatedAt: new Date() }).where(eq(auctions.id, auction.id));
+    return { fileId: a.fileId, fileType: a.fileType };
+  });
+}
+
+export async function listAdditionalFiles(db: Db, user: AuthUser, auctionId: string): Promise<AuctionFileItem[]> {
+  const auction = await findAuction(db, user, auctionId);
+  const rows = await db
+    .select({ file: files, fileType: auctionFiles.fileType, addedAt: auctionFiles.addedAt })
+    .from(auctionFiles)
+    .innerJoin(files, eq(files.id, auctionFiles.fileId))
+    .where(and(eq(auctionFiles.auctionId, auction.id), inArray(auctionFiles.fileType, [...AUCTION_ADDITIONAL_FILE_TYPES])))
+    .orderBy(desc(auctionFiles.addedAt), desc(auctionFiles.fileId));
+  return rows.map((r) => toFileItem(r.file, r.fileType, r.addedAt));
+}
+
+/** The auction's pricing runs, latest first. */
+export async function pricingList(db: Db, user: AuthUser, auctionId: string): Promise<AuctionPricingItem[]> {
+  const auction = await findAuction(db, user, auctionId);
+  const rows = await db
+    .select({ run: auctionPricing, fileName: files.name })
+    .from(auctionPricing)
+    .leftJoin(files, eq(files.id, auctionPricing.fileId))
+    .where(eq(auctionPricing.auctionId, auction.id))
+    .orderBy(desc(auctionPricing.createdAt), desc(auctionPricing.id));
+  return rows.map((r) => toPricingItem(r.run, r.fileName));
+}

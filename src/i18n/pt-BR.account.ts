@@ -1,0 +1,80 @@
+/**
+ * Messages of the account screens (first access, expired password, forgotten password), in
+ * Brazilian Portuguese. Kept apart from pt-BR.ts so the login page does not download them (DESIGN §5):
+ * the account chunks register them on first load (src/i18n/loadAccountMessages.ts). The few strings
+ * the login page and the error toast show before any account chunk loads live in pt-BR.ts (`auth.`).
+ */
+export const ptBRAccount = {
+  account: {
+    backToLogin: 'Voltar para o login',
+    logout: 'Sair',
+    /** One line per PASSWORD_RULES key (src/domain/account.ts). */
+    policy: {
+      title: 'A nova senha precisa ter:',
+      length: 'De 8 a 128 caracteres',
+      lower: 'Uma letra minúscula',
+      upper: 'Uma letra maiúscula',
+      digit: 'Um número',
+      symbol: 'Um símbolo (por exemplo ! @ # $ %)',
+      met: 'atendido',
+      unmet: 'não atendido',
+      summary: '{{met}} de {{total}} requisitos atendidos',
+    },
+    password: {
+      current: 'Senha atual',
+      currentRequired: 'Informe sua senha atual',
+      new: 'Nova senha',
+      newRequired: 'Informe a nova senha',
+      policyUnmet: 'A nova senha não atende a todos os requisitos.',
+      policyRule: 'A nova senha precisa ter: {{rule}}.',
+      confirm: 'Confirme a nova senha',
+      confirmRequired: 'Repita a nova senha',
+      mismatch: 'As senhas não conferem.',
+      currentWrong: 'Senha atual incorreta.',
+    },
+    firstAccess: {
+      title: 'Primeiro acesso',
+      intro: 'Antes de continuar, troque a senha que você recebeu por uma senha só sua.',
+      submit: 'Alterar senha e continuar',
+      submitting: 'Alterando…',
+      done: 'Senha alterada.',
+    },
+    expired: {
+      title: 'Senha expirada',
+      intro: 'Sua senha expirou. Crie uma nova senha para voltar a acessar.',
+      submit: 'Alterar senha',
+      submitting: 'Alterando…',
+      noHandle: 'Este link não é mais válido. Entre de novo com sua senha atual para receber outro, ou recupere o acesso pelo e-mail.',
+      handleExpired: 'O prazo para alterar a senha terminou. Entre de novo com sua senha atual.',
+      forgot: 'Esqueci minha senha',
+    },
+    forgot: {
+      title: 'Recuperar acesso',
+      step: 'Etapa {{step}} de 3',
+      emailIntro: 'Informe o e-mail da sua conta. Enviaremos um código de {{digits}} dígitos para você criar uma nova senha.',
+      email: 'E-mail',
+      emailRequired: 'Informe seu e-mail',
+      emailInvalid: 'Informe um e-mail válido',
+      sendCode: 'Enviar código',
+      sending: 'Enviando…',
+      codeSent: 'Enviamos um código para {{email}}.',
+      codeExpires_one: 'O código vale por {{count}} minuto.',
+      codeExpires_other: 'O código vale por {{count}} minutos.',
+      code: 'Código de verificação',
+      codeHint: 'Os {{digits}} números que chegaram no seu e-mail.',
+      codeRequired: 'Informe o código',
+      codeShape: 'O código tem {{digits}} números.',
+      codeWrong: 'Código incorreto ou expirado.',
+      verify: 'Verificar código',
+      verifying: 'Verificando…',
+      resend: 'Reenviar código',
+      resendIn_one: 'Reenviar código em {{count}} segundo',
+      resendIn_other: 'Reenviar código em {{count}} segundos',
+      resent: 'Enviamos um novo código.',
+      otherEmail: 'Usar outro e-mail',
+      passwordIntro: 'Código confirmado. Crie sua nova senha.',
+      submit: 'Salvar nova senha',
+      submitting: 'Salvando…',
+    },
+  },
+};

@@ -1,0 +1,180 @@
+import { useTranslate, type HttpError } from '@refinedev/core';
+import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { API, validateAuctionConfig, type AuctionInfo } from '../../domain';
+import { errorText } from '../../providers/notificationProvider';
+import { useBuyerOptions } from './buyers';
+import { ERROR_FORM_FIELDS, contractsNamedIn, errorsByField, fromConfig, otherAuctionIn, parseContracts, toConfig, type ConfigFormValues } from './configForm';
+import { useAuctionWrite } from './useAuction';
+import { saleContext } from './wording';
+
+/**
+ * Enter inside the window picker commits the date typed; it must not also submit a form whose other
+ * end may still be empty.
+ */
+const keepEnterInPicker = (e: KeyboardEvent<HTMLElement>) => {
+  if (e.key === 'Enter') e.preventDefault();
+};
+
+/**
+ * The configuration form. Checked with validateAuctionConfig before sending (the same rules the
+ * server applies); what only the server can tell (a contract that is not available…) comes back
+ * in `errors` and lands on the same fields, naming the contracts the server named. Every check
+ * replaces all earlier messages, and a field's message leaves as soon as the field changes.
+ */
+export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
+  const t = useTranslate();
+  const [form] = Form.useForm<ConfigFormValues>();
+  const buyers = useBuyerOptions();
+  const initial = useMemo(() => fromConfig(auction.config), [auction.config]);
+  const contracts = Form.useWatch('contracts', form);
+  const kind = Form.useWatch('minimumKind', form) ?? initial.minimumKind;
+  const count = parseContracts(contracts ?? initial.contracts).length;
+  // The server refuses new shares or a new minimum once a spreadsheet priced the old ones.
+  const frozen = auction.status === 'pricing' && auction.latestPricing !== null;
+
+  // Funds and players share one message, shown under both selects.
+  const [buyersError, setBuyersError] = useState<string | null>(null);
+  const message = (key: string) => t(`auctions.configErrors.${key}`, {}, errorText(key));
+  /** The server's message names the culprits: the contracts it refused, the other auction holding one. */
+  const withCulprits = (key: string, serverMessage?: string) => {
+    const text = message(key);
+    if (!serverMessage) return text;
+    const other = key === 'sharesInOtherAuction' ? otherAuctionIn(serverMessage) : null;
+    if (other) return t('auctions.configErrors.otherAuction', { message: text, id: other });
+    const named = contractsNamedIn(serverMessage, parseContracts(form.getFieldValue('contracts') as string | undefined));
+    return named.length ? t('auctions.configErrors.contractsNamed', { message: text, list: named.join(', ') }) : text;
+  };
+  /** Shows these errors and clears every other: a message never outlives the check that made it. */
+  const showErrors = (errors: Record<string, unknown>, serverMessage?: string) => {
+    const fields = errorsByField(errors);
+    form.setFields(ERROR_FORM_FIELDS.map((name) => ({ name, errors: fields.has(name) ? [withCulprits(fields.get(name)!, name === 'contracts' ? serverMessage : undefined)] : [] })));
+    const buyersKey = fields.get('buyers');
+    setBuyersError(buyersKey ? message(buyersKey) : null);
+    return fields.size > 0;
+  };
+  const save = useAuctionWrite(auction.auctionId, API.auction.saveConfig, {
+    success: 'auctions.config.saved',
+    // Field errors show on their fields; anything else is a toast.
+    silentErrors: (e: HttpError) => e.statusCode === 400 && !!e.errors && showErrors(e.errors as Record<string, unknown>, e.message),
+  });
+
+  const submit = (values: ConfigFormValues) => {
+    const config = toConfig(values);
+    if (showErrors({ ...validateAuctionConfig(config) })) return;
+    save.mutate({ config }, { onSuccess: () => showErrors({}) });
+  };
+
+  const clearChanged = (changed: Partial<ConfigFormValues>) => {
+    const names = Object.keys(changed) as (keyof ConfigFormValues)[];
+    form.setFields(names.filter((n) => ERROR_FORM_FIELDS.includes(n)).map((name) => ({ name, errors: [] })));
+    if (names.includes('fundIds') || names.includes('playerIds')) setBuyersError(null);
+    // The minimum's rule decides what its value may be: a new rule asks for a new check of the value.
+    if (names.includes('minimumKind')) form.setFields([{ name: 'minimumValue', errors: [] }]);
+  };
+
+  return (
+    <Form<ConfigFormValues>
+      form={form}
+      layout="vertical"
+      name="auction-config"
+      initialValues={initial}
+      onFinish={submit}
+      onValuesChange={clearChanged}
+      style={{ maxWidth: 880 }}
+    >
+      {frozen && <Alert type="info" showIcon message={t('auctions.config.frozen')} style={{ marginBottom: 16 }} />}
+      <Form.Item name="name" label={t('auctions.config.name')}>
+        <Input maxLength={120} placeholder={t('auctions.config.namePlaceholder', saleContext(auction.isAuction))} />
+      </Form.Item>
+      <Form.Item name="window" label={t(auction.isAuction ? 'auctions.config.window' : 'auctions.config.windowDirectSale')}>
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm' }}
+          format="L LT"
+          placeholder={[t('auctions.config.windowStart'), t('auctions.config.windowEnd')]}
+          allowEmpty={[true, true]}
+          // A date typed and left with Tab counts, without pressing OK.
+          needConfirm={false}
+          onKeyDown={keepEnterInPicker}
+          style={{ width: '100%', maxWidth: 420 }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="contracts"
+        label={t('auctions.config.contracts')}
+        extra={
+          <>
+            {t('auctions.config.contractsHelp')}{' '}
+            <strong data-testid="contracts-count">{t('auctions.config.contractsCount', { count })}</strong>
+          </>
+        }
+      >
+        <Input.TextArea rows={6} spellCheck={false} disabled={frozen} style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
+      <Typography.Title level={3} style={{ fontSize: 16 }} id={`${auction.auctionId}-buyers`}>
+        {t('auctions.config.buyers')}
+      </Typography.Title>
+      <div role="group" aria-labelledby={`${auction.auctionId}-buyers`} data-testid="buyers-group">
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="fundIds" label={t('auctions.config.funds')} validateStatus={buyersError ? 'error' : undefined} style={buyersError ? { marginBottom: 8 } : undefined}>
+            <Select mode="multiple" allowClear showSearch optionFilterProp="label" loading={buyers.fundsLoading} options={buyers.funds} placeholder={t('auctions.config.fundsPlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          {buyers.mayListPlayers ? (
+            <Form.Item name="playerIds" label={t('auctions.config.players')} validateStatus={buyersError ? 'error' : undefined} style={buyersError ? { marginBottom: 8 } : undefined}>
+              <Select mode="multiple" allowClear showSearch optionFilterProp="label" loading={buyers.playersLoading} options={buyers.players} placeholder={t('auctions.config.playersPlaceholder')} />
+            </Form.Item>
+          ) : (
+            <>
+              {/* Kept in the form, so players an operator chose are saved again unchanged. */}
+              <Form.Item name="playerIds" hidden>
+                <Select mode="multiple" />
+              </Form.Item>
+              <Alert type="info" showIcon message={t('auctions.config.playersHidden')} style={{ marginTop: 30 }} />
+            </>
+          )}
+        </Col>
+      </Row>
+      {buyersError && (
+        <Typography.Paragraph type="danger" role="alert" data-testid="buyers-error" style={{ marginTop: 0 }}>
+          {buyersError}
+        </Typography.Paragraph>
+      )}
+      </div>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="minimumKind" label={t('auctions.config.minimumKind')}>
+            <Radio.Group
+              disabled={frozen}
+              options={[
+                { value: 'percent_of_credit', label: t('auctions.config.kinds.percent_of_credit') },
+                { value: 'fixed', label: t('auctions.config.kinds.fixed') },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="minimumValue" label={t('auctions.config.minimumValue')}>
+            <InputNumber
+              disabled={frozen}
+              min={0}
+              step={kind === 'fixed' ? 100 : 1}
+              decimalSeparator=","
+              precision={2}
+              prefix={kind === 'fixed' ? 'R$' : undefined}
+              suffix={kind === 'fixed' ? undefined : '%'}
+              style={{ width: 220 }}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        {t('auctions.config.save')}
+      </Button>
+    </Form>
+  );
+};
+
+export default ConfigStep;

@@ -1,0 +1,160 @@
+import { DeleteOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
+import { Alert, App, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { formatDateTime } from '../../components/formatters';
+import {
+  API,
+  PRICING_EXTENSIONS,
+  PRICING_RUNNING,
+  PRICING_UPLOAD_STATUS,
+  type AuctionConfig,
+  type AuctionInfo,
+  type AuctionPricingItem,
+  type PricingRowError,
+  type PricingStatus,
+} from '../../domain';
+import { QueryError } from './QueryError';
+import { UploadingPicker } from './UploadingPicker';
+import { auctionAdmSlug } from './slug';
+import { latestRun, useAuctionWrite, usePricingList } from './useAuction';
+import { minimumText, saleContext } from './wording';
+
+export const PRICING_COLORS: Readonly<Record<PricingStatus, string>> = {
+  in_validation: 'processing',
+  validation_ok: 'cyan',
+  validation_error: 'error',
+  in_processing: 'processing',
+  processed: 'success',
+};
+
+const SPREADSHEET_ACCEPT = [...PRICING_EXTENSIONS.map((e) => `.${e}`), 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'].join(',');
+
+export const PricingStatusTag = ({ status }: { status: PricingStatus }) => {
+  const t = useTranslate();
+  return <Tag color={PRICING_COLORS[status]}>{t(`auctions.pricingStatus.${status}`)}</Tag>;
+};
+
+/**
+ * The rows a spreadsheet was refused for: line as the spreadsheet shows it, the problem in Portuguese
+ * (a price under the minimum says which minimum), the cell read.
+ */
+export const RowErrors = ({ errors, caption, minimum }: { errors: readonly PricingRowError[]; caption: string; minimum?: AuctionConfig['minimumPrice'] }) => {
+  const t = useTranslate();
+  const problem = (code: string) =>
+    code === 'priceBelowMinimum' && minimum
+      ? t('auctions.rowErrors.priceBelowMinimumOf', { minimum: minimumText(minimum, t('auctions.config.percentSuffix')) })
+      : t(`auctions.rowErrors.${code}`, {}, code);
+  const columns: TableColumnsType<PricingRowError & { key: number }> = [
+    { key: 'row', dataIndex: 'row', title: t('auctions.pricing.row'), width: 110, render: (row: number) => (row > 0 ? row : t('auctions.pricing.wholeFile')) },
+    { key: 'code', dataIndex: 'code', title: t('auctions.pricing.error'), render: problem },
+    { key: 'value', dataIndex: 'value', title: t('auctions.pricing.value'), render: (v?: string) => v ?? '—' },
+  ];
+  return (
+    <Table
+      size="small"
+      title={() => <strong>{caption}</strong>}
+      columns={columns}
+      dataSource={errors.map((e, i) => ({ ...e, key: i }))}
+      pagination={errors.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+      data-testid="pricing-errors"
+      // A phone scrolls the table sideways inside its card instead of spilling out of it.
+      scroll={{ x: 'max-content' }}
+    />
+  );
+};
+
+/**
+ * The pricing step: the spreadsheet's format, the upload (storage flow, then add_file), every run
+ * with its status, and the latest run's row errors. The list polls by itself while a run works.
+ */
+export const PricingStep = ({ auction, canWrite }: { auction: AuctionInfo; canWrite: boolean }) => {
+  const t = useTranslate();
+  const pricing = usePricingList(auction.auctionId);
+  const { modal } = App.useApp();
+  const addFile = useAuctionWrite(auction.auctionId, API.auction.addFile, { success: 'auctions.pricing.sent' });
+  const removeFile = useAuctionWrite(auction.auctionId, API.auction.removeFile, { success: 'auctions.pricing.removed' });
+  const latest = latestRun(pricing.list);
+  const running = !!latest && PRICING_RUNNING.includes(latest.status);
+  const mayUpload = canWrite && auction.status === PRICING_UPLOAD_STATUS;
+
+  const columns: TableColumnsType<AuctionPricingItem> = [
+    { key: 'file', dataIndex: 'fileName', title: t('auctions.pricing.file'), render: (v: string | null) => v ?? '—' },
+    { key: 'status', dataIndex: 'status', title: t('auctions.pricing.status'), render: (s: PricingStatus) => <PricingStatusTag status={s} /> },
+    { key: 'rows', dataIndex: 'rows', title: t('auctions.pricing.rows') },
+    { key: 'priced', dataIndex: 'pricedRows', title: t('auctions.pricing.priced') },
+    {
+      key: 'errors',
+      dataIndex: 'rowErrors',
+      title: t('auctions.pricing.errors'),
+      render: (errors: PricingRowError[]) => (errors?.length ? <Typography.Text type="danger">{t('auctions.pricing.errorCount', { count: errors.length })}</Typography.Text> : '—'),
+    },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('auctions.pricing.sentAt'), render: (v: string) => formatDateTime(v) },
+  ];
+  // A spreadsheet leaves while pricing and not while its run works; its prices go with it (docs/auctions.md).
+  if (mayUpload)
+    columns.push({
+      key: 'actions',
+      title: t('common.actions'),
+      width: 90,
+      render: (_: unknown, run: AuctionPricingItem) =>
+        run.fileId ? (
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            disabled={PRICING_RUNNING.includes(run.status)}
+            aria-label={t('auctions.pricing.remove', { name: run.fileName ?? '' })}
+            onClick={() =>
+              modal.confirm({
+                title: t('auctions.pricing.removeTitle'),
+                content: t('auctions.pricing.removeText', { name: run.fileName ?? '' }),
+                okText: t('auctions.pricing.removeConfirm'),
+                okButtonProps: { danger: true },
+                cancelText: t('auctions.pricing.removeKeep'),
+                onOk: () => removeFile.mutateAsync({ fileId: run.fileId, fileType: 'PRICING_SPREADSHEET' }).catch(() => undefined),
+              })
+            }
+          />
+        ) : null,
+    });
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Alert type="info" showIcon message={t('auctions.pricing.format')} />
+      {mayUpload && (
+        <UploadingPicker
+          admSlug={auctionAdmSlug(auction)}
+          label={t(latest ? 'auctions.pricing.uploadAgain' : 'auctions.pricing.upload')}
+          icon={<FileExcelOutlined />}
+          accept={SPREADSHEET_ACCEPT}
+          allowed={PRICING_EXTENSIONS}
+          wrongTypeText={t('auctions.pricing.wrongType')}
+          disabled={running}
+          testId="pricing-file-input"
+          onUploaded={(file) => addFile.mutateAsync({ files: [file.fileId], fileType: 'PRICING_SPREADSHEET' })}
+        />
+      )}
+      {canWrite && auction.status === 'created' && <Alert type="warning" showIcon message={t('auctions.pricing.onlyWhilePricing', saleContext(auction.isAuction))} />}
+      {running && <Alert type="info" showIcon role="status" message={t('auctions.pricing.running')} />}
+      <QueryError error={pricing.error} retry={() => void pricing.refetch()}>
+        <Table<AuctionPricingItem>
+          size="small"
+          rowKey="pricingId"
+          title={() => <strong>{t('auctions.pricing.runs')}</strong>}
+          loading={pricing.isLoading}
+          columns={columns}
+          dataSource={[...pricing.list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))}
+          pagination={false}
+          locale={{ emptyText: t('auctions.pricing.empty') }}
+          data-testid="pricing-runs"
+          scroll={{ x: 'max-content' }}
+        />
+      </QueryError>
+      {latest && latest.rowErrors.length > 0 && (
+        <RowErrors errors={latest.rowErrors} caption={t('auctions.pricing.errorsOf', { name: latest.fileName ?? '' })} minimum={auction.config.minimumPrice} />
+      )}
+    </Space>
+  );
+};
+
+export default PricingStep;

@@ -1,0 +1,82 @@
+/** The configuration form's values and the AuctionConfig they mean, both ways. */
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../dayjs';
+import type { AuctionConfig, AuctionConfigErrors, MinimumPriceKind } from '../../domain';
+
+export interface ConfigFormValues {
+  name?: string;
+  window?: [Dayjs | null, Dayjs | null] | null;
+  /** Contract numbers as typed: one per line (commas, semicolons and spaces also separate). */
+  contracts?: string;
+  fundIds?: number[];
+  playerIds?: number[];
+  minimumKind?: MinimumPriceKind;
+  minimumValue?: number | null;
+}
+
+/** Every number typed, in order, repeats kept: a repeat is the user's mistake to see, not to hide. */
+export const parseContracts = (text: string | undefined): string[] => (text ?? '').split(/[\s,;]+/).filter(Boolean);
+
+export const toConfig = (v: ConfigFormValues): Partial<AuctionConfig> => ({
+  name: (v.name ?? '').trim(),
+  startsAt: v.window?.[0]?.toISOString() ?? '',
+  endsAt: v.window?.[1]?.toISOString() ?? '',
+  contractNumbers: parseContracts(v.contracts),
+  fundIds: v.fundIds ?? [],
+  playerIds: v.playerIds ?? [],
+  ...(v.minimumKind && typeof v.minimumValue === 'number' ? { minimumPrice: { kind: v.minimumKind, value: v.minimumValue } } : {}),
+});
+
+export const fromConfig = (c: Partial<AuctionConfig>): ConfigFormValues => ({
+  name: c.name ?? '',
+  window: c.startsAt || c.endsAt ? [c.startsAt ? dayjs(c.startsAt) : null, c.endsAt ? dayjs(c.endsAt) : null] : null,
+  contracts: (c.contractNumbers ?? []).join('\n'),
+  fundIds: c.fundIds ?? [],
+  playerIds: c.playerIds ?? [],
+  minimumKind: c.minimumPrice?.kind ?? 'percent_of_credit',
+  minimumValue: c.minimumPrice?.value ?? null,
+});
+
+/** Where an error shows: a form field, or `buyers`, the group of both buyer selects. */
+export type ConfigErrorPlace = keyof ConfigFormValues | 'buyers';
+
+/** The form field that shows each error of validateAuctionConfig (and of the server's `errors`). */
+export const ERROR_FIELDS: Readonly<Record<string, ConfigErrorPlace>> = {
+  name: 'name',
+  startsAt: 'window',
+  endsAt: 'window',
+  window: 'window',
+  contractNumbers: 'contracts',
+  // Funds, players or both: shown under the two selects together.
+  buyers: 'buyers',
+  fundIds: 'buyers',
+  playerIds: 'buyers',
+  minimumPrice: 'minimumValue',
+};
+
+/** The form fields that can carry an error, so a new check replaces every old message. */
+export const ERROR_FORM_FIELDS: readonly (keyof ConfigFormValues)[] = ['name', 'window', 'contracts', 'minimumValue'];
+
+/** Errors grouped by form field; the window's two ends share one field, the end's message wins. */
+export const errorsByField = (errors: AuctionConfigErrors | Record<string, unknown>): Map<ConfigErrorPlace, string> => {
+  const out = new Map<ConfigErrorPlace, string>();
+  for (const [key, value] of Object.entries(errors)) {
+    const field = ERROR_FIELDS[key] ?? (key.startsWith('config.') ? ERROR_FIELDS[key.slice(7)] : undefined);
+    const text = Array.isArray(value) ? value[0] : value;
+    if (field && typeof text === 'string' && text && !(field === 'window' && key === 'startsAt' && out.has('window'))) out.set(field, text);
+  }
+  return out;
+};
+
+/**
+ * The contract numbers a server message names ("…: share not available: ACM-1, ACM-2"), kept only
+ * if the user typed them: the message is English prose, the list after its last colon is data.
+ */
+export const contractsNamedIn = (message: string | undefined, typed: readonly string[]): string[] => {
+  const tail = message?.split(': ').pop() ?? '';
+  return [...new Set(tail.split(/[\s,;]+/).filter((n) => n && typed.includes(n)))];
+};
+
+/** The other open auction a message names ("a share is already in the open auction <id>"). */
+export const otherAuctionIn = (message: string | undefined): string | null =>
+  /open auction ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(message ?? '')?.[1] ?? null;

@@ -1,0 +1,28 @@
+import { FileTextOutlined } from '@ant-design/icons';
+import { lazy } from 'react';
+import { API } from '../domain';
+import { PLAYERS_ROUTE } from './players';
+import type { ResourceDef } from './types';
+
+/** Files sent to players: a list under the players' route, with the send modal next to its title. */
+export const playerFiles: ResourceDef = {
+  name: 'playerFiles',
+  route: `${PLAYERS_ROUTE}/arquivos`,
+  labelKey: 'menu.playerFiles',
+  titleKey: 'playerFiles.title',
+  icon: FileTextOutlined,
+  api: { kind: 'plain', list: API.player.listFiles },
+  permissions: { list: 'player.files' },
+  rowKey: 'playerFileId',
+  columns: [
+    { key: 'fileName', titleKey: 'playerFiles.fileName', dataIndex: 'fileName' },
+    { key: 'fileType', titleKey: 'playerFiles.fileType', dataIndex: 'fileType', cell: 'tag', labelPrefix: 'playerFiles.types' },
+    { key: 'players', titleKey: 'playerFiles.players', dataIndex: 'players', cell: 'names' },
+    { key: 'sentBy', titleKey: 'playerFiles.sentBy', dataIndex: 'sentBy' },
+    { key: 'sentAt', titleKey: 'playerFiles.sentAt', dataIndex: 'sentAt', cell: 'dateTime' },
+  ],
+  filters: [],
+  emptyKey: 'playerFiles.empty',
+  totalKey: 'playerFiles.total',
+  headerExtra: lazy(() => import('../pages/players/SendPlayerFileButton')),
+};

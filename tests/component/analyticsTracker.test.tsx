@@ -1,0 +1,126 @@
+/**
+ * The analytics tracker inside <Refine> and the router: who the user is, which administrator, which
+ * page; with a recording stand-in for the library (the real one is exercised in tests/e2e/analytics).
+ */
+import { useLogout } from '@refinedev/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AnalyticsTracker } from '../../src/components/AnalyticsTracker';
+import { DISABLED_ANALYTICS, createAnalytics, type AnalyticsClient } from '../../src/providers/analytics';
+import { brandFromConfig } from '../../src/providers/whiteLabel';
+import { TestWrapper } from './TestWrapper';
+import { signIn } from './helpers';
+
+type Call = [string, ...unknown[]];
+
+const recording = () => {
+  const calls: Call[] = [];
+  const client: AnalyticsClient = {
+    track: (event, properties) => calls.push(['track', event, properties]),
+    identify: (user) => calls.push(['identify', user]),
+    setGroup: (group) => calls.push(['setGroup', group]),
+    reset: () => calls.push(['reset']),
+  };
+  const analytics = createAnalytics({ token: 't' });
+  return { calls, analytics, load: async () => client };
+};
+
+const acme = brandFromConfig({
+  admId: 1,
+  labelId: 'acme',
+  cnpj: '38.407.490/0001-18',
+  admIdByCnpj: '38407490000118',
+  configs: { allowMultiprices: false, displayDocumentsInBackoffice: false },
+  favicon: null,
+  name: 'Acme Consórcios',
+  colors: {},
+});
+
+const Controls = () => {
+  const navigate = useNavigate();
+  const { mutate: logout } = useLogout();
+  return (
+    <>
+      <button onClick={() => navigate('/pendencias?filters=%5B%2252998224725%22%5D')}>pendências</button>
+      <button onClick={() => logout()}>sair</button>
+    </>
+  );
+};
+
+const pageViews = (calls: Call[]) => calls.filter((c) => c[0] === 'track' && c[1] === 'page_view').map((c) => c[2]);
+
+afterEach(() => localStorage.clear());
+
+describe('AnalyticsTracker', () => {
+  it('identifies the signed-in user, groups by the brand administrator and names pages by route', async () => {
+    signIn('adm');
+    const { calls, analytics, load } = recording();
+    render(
+      <>
+        <AnalyticsTracker analytics={analytics} load={load} />
+        <Controls />
+      </>,
+      { wrapper: TestWrapper({ routerInitialEntries: ['/cotas/ABC-123'], brand: acme }) },
+    );
+
+    await waitFor(() => expect(pageViews(calls)).toEqual([{ route: '/cotas/:contractNumber', page: 'share_workspace' }]));
+    expect(calls).toContainEqual(['identify', { id: 'user-adm', name: 'Ana Administradora', email: 'adm@repasse.dev', profile: 'adm' }]);
+    expect(calls).toContainEqual(['setGroup', { key: 'admId', id: '1', name: 'Acme Consórcios' }]);
+    // Who the user is comes before the page they see.
+    expect(calls.findIndex((c) => c[0] === 'identify')).toBeLessThan(calls.findIndex((c) => c[1] === 'page_view'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'pendências' }));
+    await waitFor(() => expect(pageViews(calls)).toHaveLength(2));
+    expect(pageViews(calls)[1]).toEqual({ route: '/pendencias', page: 'pendencies' });
+    expect(JSON.stringify(calls)).not.toContain('52998224725');
+    expect(JSON.stringify(calls)).not.toContain('ABC-123');
+  });
+
+  it('a logout is tracked as the user, then the next visitor gets a new anonymous identity', async () => {
+    signIn('operator');
+    const { calls, analytics, load } = recording();
+    render(
+      <>
+        <AnalyticsTracker analytics={analytics} load={load} />
+        <Controls />
+      </>,
+      { wrapper: TestWrapper({ routerInitialEntries: ['/listagem'] }) },
+    );
+    await waitFor(() => expect(calls.some((c) => c[0] === 'identify')).toBe(true));
+    // The default brand has no administrator: no group.
+    expect(calls.some((c) => c[0] === 'setGroup')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'sair' }));
+    await waitFor(() => expect(calls.some((c) => c[0] === 'reset')).toBe(true));
+    const logout = calls.findIndex((c) => c[0] === 'track' && c[1] === 'logout');
+    expect(logout).toBeGreaterThan(-1);
+    expect(logout).toBeLessThan(calls.findIndex((c) => c[0] === 'reset'));
+  });
+
+  it('an anonymous visitor gets page views only', async () => {
+    const { calls, analytics, load } = recording();
+    render(<AnalyticsTracker analytics={analytics} load={load} />, { wrapper: TestWrapper({ routerInitialEntries: ['/'], brand: acme }) });
+    await waitFor(() => expect(pageViews(calls)).toEqual([{ route: '/', page: 'login' }]));
+    // The identity settled before the page view was sent: no one to identify, no group.
+    expect(calls.map((c) => c[0])).toEqual(['track']);
+  });
+
+  it('renders nothing and loads nothing when analytics are off', async () => {
+    signIn('adm');
+    let loads = 0;
+    render(
+      <AnalyticsTracker
+        analytics={DISABLED_ANALYTICS}
+        load={async () => {
+          loads += 1;
+          throw new Error('must not load');
+        }}
+      />,
+      { wrapper: TestWrapper({ routerInitialEntries: ['/listagem'] }) },
+    );
+    // render() flushes effects: a tracker would have started loading by now.
+    expect(loads).toBe(0);
+  });
+});
