@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects: `npm test` runs unit, component and api (no browser); `npm run test:e2e` runs e2e
- * against a real server in Debian's Chromium.
+ * Five projects: `npm test` runs unit, component and api (no browser); `npm run test:e2e` runs e2e
+ * against a real server in Debian's Chromium; `npm run test:reliability` runs the fault and load
+ * tests (server processes killed, PostgreSQL restarted, concurrent instances) on PostgreSQL.
  */
 export default defineConfig({
   test: {
@@ -32,6 +33,17 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One PGlite or PostgreSQL database per file; files in parallel would fight over the CPU.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          // Each file starts servers and loads the database: one at a time.
           fileParallelism: false,
         },
       },
