@@ -1,55 +1,86 @@
 /**
  * What JavaScript a browser downloads, gzip-compressed, to show the login page and then the first
- * list's rows after login. Measured in Chromium against `npm start`, so code splitting, lazy routes
- * and the real API all count, not a static reading of dist/.
+ * list's rows after login. Measured in Chromium against the production server, so code splitting,
+ * lazy routes and the real API all count, not a static reading of dist/. The same reading is taken
+ * of the baseline app (bench/baseline), a minimal Refine + antd list served by the same server.
  */
 import { gzipSync } from 'node:zlib';
-import type { Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
-import { startServer } from '../tests/e2e/support/server';
+import { type AppUnderTest, startApps } from './baseline/apps';
+
+export interface RouteFigures {
+  kb: number;
+  files: number;
+  /** Script URL path → gzip -9 bytes, for finding what a route pulls in. */
+  scripts: Record<string, number>;
+}
 
 export interface BundleFigures {
-  loginKb: number;
-  firstListKb: number;
-  loginFiles: number;
-  firstListFiles: number;
+  login: RouteFigures;
+  firstList: RouteFigures;
 }
 
 export const BUDGETS = { loginKb: 220, firstListKb: 380 } as const;
 
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-export async function measureBundle(): Promise<BundleFigures> {
-  const server = await startServer({ env: { SEED_SHARES: '300' } });
-  const browser = await launchBrowser();
+const figures = (scripts: Map<string, number>): RouteFigures => ({
+  kb: kb([...scripts.values()].reduce((a, b) => a + b, 0)),
+  files: scripts.size,
+  scripts: Object.fromEntries(scripts),
+});
+
+/** Scripts downloaded by a fresh page (empty cache) to show `/`, then the first list after signing in. */
+export async function measureApp(browser: Browser, app: AppUnderTest): Promise<BundleFigures> {
+  const context = await browser.newContext();
   try {
-    const page = await browser.newPage();
+    const page: Page = await context.newPage();
     const scripts = new Map<string, number>();
     const pending: Promise<void>[] = [];
     page.on('response', (res: Response) => {
       if (res.request().resourceType() !== 'script') return;
       pending.push(
         res.body().then((body) => {
-          scripts.set(res.url(), gzipSync(body, { level: 9 }).length);
+          scripts.set(new URL(res.url()).pathname, gzipSync(body, { level: 9 }).length);
         }),
       );
     });
-    const total = () => [...scripts.values()].reduce((a, b) => a + b, 0);
 
-    await page.goto(server.url, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await page.goto(app.url, { waitUntil: 'networkidle' });
+    await app.loginReady(page);
     await Promise.all(pending);
-    const login = { bytes: total(), files: scripts.size };
+    const login = figures(scripts);
 
-    await page.getByLabel('E-mail').fill('operador@repasse.dev');
-    await page.getByLabel('Senha').fill('repasse123');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 60_000 });
+    await app.submitLogin(page);
+    await app.rows(page).first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
-    return { loginKb: kb(login.bytes), loginFiles: login.files, firstListKb: kb(total()), firstListFiles: scripts.size };
+    return { login, firstList: figures(scripts) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Ours and the baseline, each against its own production server, in one run. */
+export async function measureBundles(): Promise<{ ours: BundleFigures; baseline: BundleFigures }> {
+  const apps = await startApps();
+  const browser = await launchBrowser();
+  try {
+    return { ours: await measureApp(browser, apps.ours), baseline: await measureApp(browser, apps.baseline) };
   } finally {
     await browser.close();
-    await server.stop();
+    await apps.stop();
+  }
+}
+
+/** `npx tsx bench/bundle.ts`: prints both apps' figures with every script, largest first. */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await measureBundles();
+  for (const [name, f] of Object.entries(result)) {
+    for (const [route, r] of Object.entries(f) as [string, RouteFigures][]) {
+      console.log(`\n${name} ${route}: ${r.kb} KB in ${r.files} files`);
+      for (const [url, bytes] of Object.entries(r.scripts).sort((a, b) => b[1] - a[1])) console.log(`  ${kb(bytes).toFixed(1).padStart(7)}  ${url}`);
+    }
   }
 }

@@ -1,0 +1,98 @@
+/**
+ * The two apps the browser benchmarks compare, each served by the product's own server (static
+ * files, history fallback and API alike) on its own PGlite seeded with the same demo data:
+ * - ours: `node scripts/start.mjs`, which builds dist/ when the sources are newer;
+ * - baseline: bench/baseline built into a temporary directory and served as STATIC_DIR.
+ * BENCH_DIST=<dir> serves an already built copy of our app instead of dist/ (for trying changes
+ * without touching the dist/ that other runs use).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { type RunningServer, startServer } from '../../tests/e2e/support/server';
+
+export interface AppUnderTest {
+  name: string;
+  url: string;
+  /** Resolves once the login form can be used. */
+  loginReady: (page: Page) => Promise<void>;
+  /** Fills the demo operator's credentials and submits. */
+  submitLogin: (page: Page) => Promise<void>;
+  /** The list's data rows. */
+  rows: (page: Page) => Locator;
+  /** Changes one filter (state = with_pendency) the way a user does. */
+  changeFilter: (page: Page) => Promise<void>;
+}
+
+export const DEMO = { email: 'operador@repasse.dev', password: 'repasse123' } as const;
+const ROOT = resolve(import.meta.dirname, '../..');
+const SEED = { SEED_SHARES: '300' };
+const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+
+/** Picks "Com pendência"/with_pendency in a multiple select named `label`, then closes it. */
+const pickState = async (page: Page, label: string, option: string) => {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await page.keyboard.press('Escape');
+};
+
+const ours = (url: string): AppUnderTest => ({
+  name: 'Repasse',
+  url,
+  loginReady: (page) => page.getByRole('button', { name: 'Entrar' }).waitFor(),
+  submitLogin: async (page) => {
+    await page.getByLabel('E-mail').fill(DEMO.email);
+    await page.getByLabel('Senha').fill(DEMO.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+  },
+  rows: tableRows,
+  changeFilter: (page) => pickState(page, 'Situação', 'Com pendência'),
+});
+
+const baseline = (url: string): AppUnderTest => ({
+  name: 'baseline',
+  url,
+  loginReady: (page) => page.locator('form button[type=submit]').waitFor(),
+  submitLogin: async (page) => {
+    await page.locator('input#email').fill(DEMO.email);
+    await page.locator('input#password').fill(DEMO.password);
+    await page.locator('form button[type=submit]').click();
+  },
+  rows: tableRows,
+  changeFilter: (page) => pickState(page, 'State', 'with_pendency'),
+});
+
+/** Builds the baseline app with its own Vite config into a fresh directory. */
+export function buildBaseline(): string {
+  const outDir = mkdtempSync(join(tmpdir(), 'repasse-baseline-'));
+  const build = spawnSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--config', join(ROOT, 'bench/baseline/vite.config.ts'), '--outDir', outDir, '--emptyOutDir'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) throw new Error('the baseline app did not build');
+  return outDir;
+}
+
+export async function startApps(): Promise<{ ours: AppUnderTest; baseline: AppUnderTest; stop: () => Promise<void> }> {
+  const ourDist = process.env.BENCH_DIST;
+  const ourServer = await startServer({ env: ourDist ? { ...SEED, STATIC_DIR: ourDist, SKIP_BUILD: '1' } : SEED });
+  let baseServer: RunningServer | undefined;
+  const baseDist = buildBaseline();
+  try {
+    baseServer = await startServer({ env: { ...SEED, STATIC_DIR: baseDist, SKIP_BUILD: '1' } });
+  } catch (e) {
+    await ourServer.stop();
+    throw e;
+  }
+  return {
+    ours: ours(ourServer.url),
+    baseline: baseline(baseServer.url),
+    stop: async () => {
+      await Promise.all([ourServer.stop(), baseServer?.stop()]);
+      rmSync(baseDist, { recursive: true, force: true });
+    },
+  };
+}
