@@ -1,0 +1,126 @@
+/**
+ * `npx tsx bench/api.ts`: the API benchmark of issue 5. The real app (loadConfig + buildApp, in a
+ * forked process) on PostgreSQL seeded with 100,000 and 1,000,000 shares, and on the embedded
+ * PGlite with 100,000; autocannon over loopback at 1 and 50 connections against the same SQL
+ * replayed straight through the driver (captured from the endpoint, see bench/api/sqlCapture.ts).
+ * Writes bench/results/api-postgres.md and bench/results/api-pglite.md.
+ *
+ * Env: BENCH_SIZES=100000,1000000 (PostgreSQL sizes), BENCH_DURATION=5 (seconds per run),
+ * BENCH_TARGETS=postgres,pglite, BENCH_PGLITE_SHARES=100000, BENCH_PGLITE_DIR (default under /tmp),
+ * BENCH_DATABASE_URL (server of the scratch databases repasse_bench_100k, repasse_bench_1m; else
+ * DATABASE_URL's server; else postgres://postgres@127.0.0.1:5432). The scratch databases and the
+ * PGlite directory are kept and reused while they hold the right number of shares.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { DEFAULT_PASSWORD } from '../server/db/seed';
+import { databaseName, ensurePglite, ensurePostgres } from './api/databases';
+import { type Variant, load } from './api/load';
+import { type Section, document, machine } from './api/report';
+import { type Who, loadFixtures, scenarios } from './api/scenarios';
+import { type Target, startTarget } from './api/target';
+
+const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
+const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map((s) => Number(s.replace(/[_\s]/g, ''))).filter((n) => n > 0);
+const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',').map((s) => s.trim());
+const PGLITE_SHARES = Number(process.env.BENCH_PGLITE_SHARES ?? 100_000);
+const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? `/tmp/repasse-bench-pglite-${PGLITE_SHARES >= 1000 ? `${PGLITE_SHARES / 1000}k` : PGLITE_SHARES}`;
+const CONNECTIONS = [1, 50];
+const PASSWORD = process.env.SEED_PASSWORD || DEFAULT_PASSWORD;
+const USERS: Record<Who, string> = { operator: 'operador@repasse.dev', adm: 'adm@acme.repasse.dev' };
+
+const log = (m: string) => console.log(`[bench:api] ${m}`);
+
+async function login(baseUrl: string, username: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function send(baseUrl: string, token: string, v: Variant): Promise<void> {
+  const res = await fetch(`${baseUrl}${v.path}`, {
+    method: v.method,
+    headers: { authorization: `Bearer ${token}`, ...(v.body ? { 'content-type': 'application/json' } : {}) },
+    ...(v.body ? { body: v.body } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${v.method} ${v.path}: ${res.status} ${text}`);
+}
+
+async function suite(target: Target, title: string, shares: number): Promise<Section> {
+  const tokens: Record<Who, string> = { operator: await login(target.baseUrl, USERS.operator), adm: await login(target.baseUrl, USERS.adm) };
+  const fixtures = await loadFixtures(target, tokens.operator);
+  const setResponsible = (shareId: string, responsibleId: string) =>
+    send(target.baseUrl, tokens.operator, { method: 'POST', path: '/api/share/transfer_responsible_save', body: JSON.stringify({ shareId, responsibleId }) });
+  const section: Section = { title, shares, rows: [], sql: [], notes: [] };
+  if (!fixtures.page5000Cursor) section.notes.push('The server offers no cursor: page 5,000 is measured by offset only.');
+
+  for (const s of scenarios(fixtures, setResponsible)) {
+    const token = tokens[s.who];
+    await s.prepare?.();
+    // The SQL of each distinct request, captured one request at a time, becomes one bare plan.
+    const planIds: number[] = [];
+    for (const v of s.variants) {
+      const captured = await target.capture(() => send(target.baseUrl, token, v));
+      if (planIds.length === 0) section.sql.push({ scenario: s.name, steps: captured.steps });
+      planIds.push(captured.planId);
+    }
+    // Warm-up, unmeasured: JIT, plan caches, the pool's connections.
+    await load(target.baseUrl, token, s.variants, 10, 1);
+    for (const connections of CONNECTIONS) {
+      const ours = await load(target.baseUrl, token, s.variants, connections, SECONDS);
+      const bare = await target.bare(planIds, connections, SECONDS);
+      section.rows.push({ scenario: s.name, kind: s.kind, connections, ours, bare, comparedTo: s.comparedTo });
+      log(`${title} | ${s.name} | c=${connections} | p50 ${ours.p50.toFixed(2)} p99 ${ours.p99.toFixed(2)} ms ${ours.rps.toFixed(0)} req/s | bare p50 ${bare.p50.toFixed(2)} ms ${bare.rps.toFixed(0)} req/s${ours.errors ? ` | ${ours.errors} errors` : ''}`);
+    }
+  }
+  return section;
+}
+
+const INTRO =
+  'Each row: autocannon over loopback against the real app (`buildApp`, forked process, Fastify logger off), ' +
+  `${SECONDS} s per run after a 1 s warm-up, next to the **bare** baseline: the SQL captured at the driver while the ` +
+  'endpoint served the same requests, replayed through the same driver (same text, parameters, row mode and type ' +
+  'parsers; statements that overlapped run in parallel again, a transaction on one connection) by 1 or 50 concurrent ' +
+  'loops in the app\'s process, on a pool of the same size. Ratios are ours/bare: req/s (higher is better, target ≥ 0.85×) and ' +
+  'p50 (lower is better). Latencies are per request as the client saw them. Every list answer carries its total.';
+
+async function main(): Promise<void> {
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  const noise = 'Figures are noisy: 2 CPUs shared by the app, PostgreSQL, the load generator and (while this ran) other test runs; the lead re-runs the benchmark at the end.';
+
+  if (TARGETS.includes('postgres') && SIZES.length) {
+    const sections: Section[] = [];
+    let pgVersion = '';
+    for (const shares of SIZES) {
+      const url = await ensurePostgres(shares, log);
+      const target = await startTarget({ BENCH_DB_URL: url });
+      try {
+        pgVersion ||= String((await target.sql<{ v: string }>('select version() as v'))[0].v).split(' on ')[0];
+        sections.push(await suite(target, `PostgreSQL, ${shares.toLocaleString('en')} shares (${databaseName(shares)}, pool ${target.poolSize})`, shares));
+      } finally {
+        await target.close();
+      }
+      const header = machine([pgVersion, noise]);
+      writeFileSync(new URL('./results/api-postgres.md', import.meta.url), document('API on PostgreSQL', INTRO, header, sections));
+    }
+    log('wrote bench/results/api-postgres.md');
+  }
+
+  if (TARGETS.includes('pglite')) {
+    await ensurePglite(PGLITE_DIR, PGLITE_SHARES, log);
+    const target = await startTarget({ BENCH_PGLITE_DIR: PGLITE_DIR });
+    try {
+      const section = await suite(target, `PGlite (embedded, in the app's process), ${PGLITE_SHARES.toLocaleString('en')} shares (${PGLITE_DIR})`, PGLITE_SHARES);
+      section.notes.push('PGlite runs one statement at a time in the app\'s own thread: 50 connections queue behind each other, and the bare baseline replays on the very same instance.');
+      writeFileSync(new URL('./results/api-pglite.md', import.meta.url), document('API on the embedded PGlite', INTRO, machine([noise]), [section]));
+    } finally {
+      await target.close();
+    }
+    log('wrote bench/results/api-pglite.md');
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

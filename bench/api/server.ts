@@ -1,0 +1,116 @@
+/**
+ * The app under test, in its own process (forked by bench/api.ts, so the load generator does not
+ * share its event loop): loadConfig + buildApp exactly as server/main.ts, over a database handle
+ * whose driver is instrumented by sqlCapture. Over IPC the parent asks it to capture the SQL of the
+ * next requests and to replay that SQL straight through the driver (the bare baseline).
+ *
+ * Env: BENCH_DB_URL (PostgreSQL) or BENCH_PGLITE_DIR (embedded PGlite); DB_POOL_SIZE as the server.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { DatabaseHandle, Db } from '../../server/db/client';
+import { runMigrations } from '../../server/db/migrate';
+import * as schema from '../../server/db/schema';
+import { rowsOf } from '../../server/db/seed/bulk';
+import { type Capture, type Plan, capturePg, capturePglite } from './sqlCapture';
+import { figuresOf } from './stats';
+
+export type Request =
+  | { id: number; type: 'sql'; text: string }
+  | { id: number; type: 'record-start' }
+  | { id: number; type: 'record-stop' }
+  | { id: number; type: 'bare'; plans: number[]; connections: number; seconds: number }
+  | { id: number; type: 'close' };
+
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
+const url = process.env.BENCH_DB_URL;
+let handle: DatabaseHandle;
+let capture: Capture;
+let closeBare: () => Promise<void> = async () => {};
+
+if (url) {
+  const pool = new pg.Pool({ connectionString: url, max: config.dbPoolSize });
+  pool.on('error', () => {});
+  handle = { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', location: url, close: () => pool.end() };
+  // The baseline gets its own pool of the same size, so neither inherits the other's warm connections.
+  const barePool = new pg.Pool({ connectionString: url, max: config.dbPoolSize });
+  barePool.on('error', () => {});
+  capture = capturePg(barePool);
+  closeBare = () => barePool.end();
+} else {
+  const dir = process.env.BENCH_PGLITE_DIR;
+  if (!dir) throw new Error('BENCH_DB_URL or BENCH_PGLITE_DIR is required');
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // One PGlite per data directory: the baseline replays through the very instance the app uses.
+  capture = capturePglite(client);
+  handle = { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', location: dir, close: () => client.close() };
+}
+
+await runMigrations(handle);
+const app = await buildApp({ db: handle, config, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+const plans: Plan[] = [];
+
+/** `connections` loops, each replaying the plans round-robin for `seconds`; latency per replay. */
+async function bare(planIds: number[], connections: number, seconds: number) {
+  const samples: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const plan = plans[planIds[next++ % planIds.length]];
+        const t0 = performance.now();
+        try {
+          await capture.replay(plan);
+          samples.push(performance.now() - t0);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  return figuresOf(samples, errors, (performance.now() - started) / 1000);
+}
+
+async function handleRequest(msg: Request): Promise<unknown> {
+  switch (msg.type) {
+    case 'sql':
+      return rowsOf(await handle.db.execute(sql.raw(msg.text)));
+    case 'record-start':
+      capture.start();
+      return null;
+    case 'record-stop': {
+      const plan = capture.stop();
+      plans.push(plan);
+      return { planId: plans.length - 1, steps: plan.map((s) => ({ kind: s.kind, texts: s.texts })) };
+    }
+    case 'bare':
+      return bare(msg.plans, msg.connections, msg.seconds);
+    case 'close':
+      await app.close();
+      await closeBare();
+      await handle.close();
+      setImmediate(() => process.exit(0));
+      return null;
+  }
+}
+
+process.on('message', (msg: Request) => {
+  handleRequest(msg).then(
+    (result) => process.send?.({ id: msg.id, ok: true, result }),
+    (err: unknown) => process.send?.({ id: msg.id, ok: false, error: err instanceof Error ? err.stack : String(err) }),
+  );
+});
+process.send?.({ type: 'ready', port, kind: handle.kind, poolSize: config.dbPoolSize });

@@ -1,0 +1,28 @@
+/** Latency samples to the figures the reports print. */
+export interface Figures {
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** Nearest-rank percentile of sorted samples, in ms. */
+const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+export function figuresOf(samplesMs: number[], errors: number, seconds: number): Figures {
+  const sorted = Float64Array.from(samplesMs).sort();
+  const list = Array.from(sorted);
+  return {
+    requests: list.length,
+    errors,
+    seconds,
+    rps: list.length / seconds,
+    p50: percentile(list, 50),
+    p95: percentile(list, 95),
+    p99: percentile(list, 99),
+  };
+}

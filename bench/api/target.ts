@@ -1,0 +1,64 @@
+/** The forked app under test (bench/api/server.ts) and the IPC calls the benchmark makes to it. */
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Figures } from './stats';
+
+const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+
+export interface Target {
+  baseUrl: string;
+  kind: 'postgres' | 'pglite';
+  poolSize: number;
+  sql<T = Record<string, unknown>>(text: string): Promise<T[]>;
+  /** Captures the SQL that `run` makes the app send; returns the plan's id and its statements. */
+  capture(run: () => Promise<void>): Promise<{ planId: number; steps: { kind: string; texts: string[] }[] }>;
+  bare(plans: number[], connections: number, seconds: number): Promise<Figures>;
+  close(): Promise<void>;
+}
+
+export async function startTarget(env: { BENCH_DB_URL?: string; BENCH_PGLITE_DIR?: string }): Promise<Target> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  delete childEnv.DATABASE_URL;
+  const child: ChildProcess = fork(SERVER, [], { env: childEnv, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const ready = new Promise<{ port: number; kind: 'postgres' | 'pglite'; poolSize: number }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.on('message', (msg: { type?: string; id?: number; ok?: boolean; result?: unknown; error?: string; port?: number; kind?: 'postgres' | 'pglite'; poolSize?: number }) => {
+      if (msg.type === 'ready') return resolve({ port: msg.port!, kind: msg.kind!, poolSize: msg.poolSize! });
+      const call = pending.get(msg.id!);
+      pending.delete(msg.id!);
+      if (msg.ok) call?.resolve(msg.result);
+      else call?.reject(new Error(msg.error));
+    });
+  });
+  const call = <T>(msg: Record<string, unknown>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      child.send({ ...msg, id });
+    });
+  const { port, kind, poolSize } = await ready;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    kind,
+    poolSize,
+    sql: (text) => call({ type: 'sql', text }),
+    async capture(run) {
+      await call({ type: 'record-start' });
+      try {
+        await run();
+      } finally {
+        // Statements still in flight after the response (none expected) would be lost: wait a tick.
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return call({ type: 'record-stop' });
+    },
+    bare: (plans, connections, seconds) => call({ type: 'bare', plans, connections, seconds }),
+    async close() {
+      const exited = new Promise((r) => child.once('exit', r));
+      await call({ type: 'close' }).catch(() => undefined);
+      await exited;
+    },
+  };
+}
