@@ -116,6 +116,30 @@ describe('the built web app', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it.each([
+    ['the app shell', 'GET', '/listagem'],
+    ['a hashed asset', 'GET', '/assets/index-4f2a9c.js'],
+    ['a static file', 'GET', '/favicon.svg'],
+    ['an API answer', 'GET', '/api/health'],
+    ['an API refusal', 'GET', '/api/share/list'],
+    ['a bad request', 'POST', '/api/user/login'],
+    ['an unknown route', 'GET', '/api/nope'],
+  ] as const)('sends the hardening headers on %s', async (_, method, url) => {
+    const res = await app.inject({ method, url, headers: html, ...(method === 'POST' ? { payload: {} } : {}) });
+    const csp = String(res.headers['content-security-policy']);
+    // Scripts only from our origin, no plugins, no framing, no <base> or form hijacking.
+    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe|\*|data:)/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
   it('keeps JSON 404s for the API and for missing files', async () => {
     expectError(await app.inject({ method: 'GET', url: '/api/nope', headers: html }), 404, 'Route not found: invalid URL');
     expectError(await app.inject({ method: 'GET', url: '/assets/missing.js' }), 404, 'Route not found: invalid URL');
