@@ -1,5 +1,8 @@
 /** loadConfig: defaults, parsing, and the refusal to run production on the development secret. */
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_JWT_SECRET, loadConfig } from '../../server/config';
 
@@ -45,5 +48,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(ConfigError);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).production).toBe(true);
+  });
+
+  it('the server process exits with the reason before it opens anything, on the default secret in production', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'repasse-prod-'));
+    try {
+      const env = { ...process.env, NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET, DATA_DIR: dataDir, PORT: '0', STATIC_DIR: '' };
+      delete (env as Record<string, string | undefined>).DATABASE_URL;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', resolve('server/main.ts')], { env, encoding: 'utf8', timeout: 60_000 });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('Configuration error: JWT_SECRET must be set');
+      // Nothing was created: no database, no files directory.
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
