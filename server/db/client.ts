@@ -33,13 +33,28 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** How long a request waits for a new PostgreSQL connection before answering 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export const redactUrl = (url: string): string => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
-    // An idle client that loses its connection (e.g. PostgreSQL restarting) must not crash the process.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      // A database that does not answer a connection attempt (host down, network gone) fails the
+      // request with 503 after this long instead of holding it until the client gives up.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // A client that loses its connection (PostgreSQL restarting: 57P01 "terminating connection due to
+    // administrator command") emits 'error'. The pool listens on idle clients only; a checked-out one
+    // between two statements of a transaction has no listener, and an unheard 'error' ends the process.
+    // With a listener the error is dropped here, the transaction's next statement fails (503) and the
+    // pool discards the client when it is released.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), close: () => pool.end() };
   }

@@ -61,6 +61,14 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** The driver's own error at the end of the cause chain (Drizzle wraps it with the whole SQL). */
+function rootCauseOf(err: unknown): string {
+  let e = err;
+  for (let depth = 0; depth < 6 && e && typeof e === 'object' && (e as { cause?: unknown }).cause; depth++) e = (e as { cause: unknown }).cause;
+  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
+  return [code, message].filter((v) => typeof v === 'string' && v).join(' ') || String(e);
+}
+
 /** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) in catalogue wording. */
 const frameworkClientMessage = (err: FastifyError, status: number): string => {
   if (status === 413) return 'Invalid request: body is too large';
@@ -102,7 +110,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err }, 'unexpected error');
       return reply.code(500).send({ message: MESSAGES.internal });
     }
-    if (http.statusCode === 503) request.log.error({ err }, 'database unavailable');
+    // One short line per request: during an outage every request fails the same way, and a stack per
+    // request would bury the rest of the log.
+    if (http.statusCode === 503) request.log.error({ cause: rootCauseOf(err) }, 'database unavailable');
     if (http.headers) reply.headers(http.headers);
     return reply.code(http.statusCode).send({ ...http.extra, message: http.message, ...(http.errors ? { errors: http.errors } : {}) });
   });

@@ -49,8 +49,12 @@ export interface LoadReport {
   messages: Record<string, number>;
   p50: number;
   p99: number;
+  /** p99 of the 503 answers alone: how long a client waited to hear that the database is away. */
+  unavailableP99: number;
+  /** Moves still unanswered 200 when the client gave up (30 s after the end of the run). */
+  abandoned: number;
   acknowledged: Acknowledged[];
-  /** Wall-clock times (ms since the start) of the 503 answers and network errors. */
+  /** When (epoch ms) the 503 answers and network errors came. */
   failureTimes: number[];
   /** The share's state as its last acknowledged move left it. */
   finalStates: Map<string, 'available' | 'sent_to_autoservice'>;
@@ -72,20 +76,24 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     messages: {},
     p50: 0,
     p99: 0,
+    unavailableP99: 0,
+    abandoned: 0,
     acknowledged: [],
     failureTimes: [],
     finalStates: new Map(),
   };
   const latencies: number[] = [];
+  const unavailableLatencies: number[] = [];
 
   const timed = async (path: string, init: Parameters<typeof call>[2]): Promise<Answer> => {
     const t0 = performance.now();
     const a = await call(urlOf(), path, { ...init, token: options.token });
     latencies.push(performance.now() - t0);
+    if (a.status === 503) unavailableLatencies.push(performance.now() - t0);
     report.requests++;
     report.statuses[a.status] = (report.statuses[a.status] ?? 0) + 1;
     if (a.status === 503 || a.status === 0) {
-      report.failureTimes.push(Date.now() - started);
+      report.failureTimes.push(Date.now());
       if (a.status === 503) report.unavailable++;
       else report.networkErrors++;
     } else if (a.status >= 300) {
@@ -120,6 +128,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
             break;
           }
           if (a.status !== 503 && a.status !== 0) break; // a real error: counted, the client gives up on it
+          if (Date.now() > deadline + 30_000) {
+            report.abandoned++;
+            break;
+          }
           await sleep(options.retryDelayMs ?? 100);
         }
       } else {
@@ -142,5 +154,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   await Promise.all(Array.from({ length: options.connections }, (_, i) => worker(options.shares.slice(i * per, (i + 1) * per))));
   report.p50 = Math.round(percentile(latencies, 50) * 10) / 10;
   report.p99 = Math.round(percentile(latencies, 99) * 10) / 10;
+  report.unavailableP99 = Math.round(percentile(unavailableLatencies, 99) * 10) / 10;
   return report;
 }

@@ -1,0 +1,100 @@
+/**
+ * PostgreSQL restarted under load (a private cluster: the machine's shared server is never touched).
+ * While it is away the API answers 503 with the catalogue's "database" message instead of hanging
+ * or failing otherwise; when it is back the API serves again by itself; and every move the server
+ * acknowledged, before, during or after, is in the history exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchErrorMessage } from '../../src/domain/errorCatalogue';
+import { call, login, messageOf } from './support/api';
+import { auditHistory, availableShares, firstCancelReason } from './support/db';
+import { runLoad } from './support/load';
+import { type PrivatePostgres, createPrivatePostgres, privatePostgresUnavailable } from './support/privatePostgres';
+import { type ApiProcess, removeDir, startApi } from './support/server';
+
+const unavailable = privatePostgresUnavailable();
+const LOAD_MS = 24_000;
+const STOP_AT_MS = 6_000;
+const DOWN_MS = 5_000;
+const CONNECTIONS = 50;
+
+let cluster: PrivatePostgres | undefined;
+let api: ApiProcess | undefined;
+
+beforeAll(async () => {
+  if (unavailable) return;
+  cluster = await createPrivatePostgres();
+  api = await startApi({ databaseUrl: cluster.url, seedShares: 1000 });
+});
+
+afterAll(async () => {
+  await api?.stop();
+  if (api) removeDir(api.dataDir);
+  await cluster?.destroy();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('PostgreSQL restarted under load', () => {
+  it.skipIf(unavailable)(`answers 503 while the database is away, recovers by itself and loses no acknowledged move${unavailable ? ` (skipped: ${unavailable})` : ''}`, async () => {
+    const url = cluster!.url;
+    const shares = await availableShares(url, CONNECTIONS * 5);
+    const keyPrefix = `restart-${Date.now()}`;
+    const token = await login(api!.url);
+
+    // A health probe beside the load draws the outage as a client sees it.
+    const probe: { at: number; status: number; message: string }[] = [];
+    let probing = true;
+    const t0 = Date.now();
+    const prober = (async () => {
+      while (probing) {
+        const a = await call(api!.url, '/health');
+        probe.push({ at: Date.now() - t0, status: a.status, message: messageOf(a) });
+        await sleep(50);
+      }
+    })();
+
+    const load = runLoad({ url: api!.url, token, shares, cancelReason: await firstCancelReason(url), connections: CONNECTIONS, durationMs: LOAD_MS, keyPrefix });
+    await sleep(STOP_AT_MS);
+    const stopAt = Date.now() - t0;
+    await cluster!.stop();
+    const stopped = Date.now() - t0;
+    await sleep(DOWN_MS);
+    await cluster!.start();
+    const startedAt = Date.now() - t0;
+    const report = await load;
+    probing = false;
+    await prober;
+
+    const firstDown = probe.find((p) => p.at >= stopAt && p.status !== 200);
+    const recovered = probe.find((p) => p.at >= startedAt && p.status === 200);
+    const outage = firstDown && recovered ? recovered.at - firstDown.at : null;
+    console.log(
+      `[reliability] restart: PostgreSQL stopped at ${stopAt} ms (down at ${stopped} ms), started again at ${startedAt} ms; ` +
+        `API unhealthy from ${firstDown?.at} ms to ${recovered?.at} ms (${outage} ms), back ${recovered ? recovered.at - startedAt : '?'} ms after PostgreSQL; ` +
+        `${report.requests} requests, ${report.unavailable} answered 503, ${report.networkErrors} without answer, ${report.errors} other errors, ` +
+        `503 p99 ${report.unavailableP99} ms, ${report.acknowledged.length} moves acknowledged, p99 ${report.p99} ms`,
+    );
+
+    // Away: the API said so, with the catalogue's message, and nothing but that.
+    expect(firstDown?.status).toBe(503);
+    expect(report.unavailable).toBeGreaterThan(0);
+    expect(report.networkErrors).toBe(0);
+    expect(report.abandoned).toBe(0);
+    const others = Object.keys(report.messages).filter((m) => !m.startsWith('503 '));
+    expect(others).toEqual([]);
+    for (const m of Object.keys(report.messages)) expect(matchErrorMessage(m.slice(4))).toEqual({ kind: 'catalogue', key: 'database' });
+    // The 503s came while PostgreSQL was away or coming back, not after the API was healthy again.
+    const late = report.failureTimes.map((t) => t - t0).filter((t) => t < stopAt || t > (recovered?.at ?? Infinity) + 1_000);
+    expect(late).toEqual([]);
+
+    // Back: healthy without a restart of the API, and serving moves again.
+    expect(recovered?.status).toBe(200);
+    expect(report.acknowledged.length).toBeGreaterThan(0);
+    const after = await call(api!.url, '/share/list?limit=1', { token });
+    expect(after.status).toBe(200);
+
+    const audit = await auditHistory(url, keyPrefix, report.acknowledged, report.finalStates);
+    expect(audit).toEqual({ lost: [], unacknowledged: [], duplicated: [], wrongState: [] });
+  });
+});
