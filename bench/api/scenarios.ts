@@ -39,8 +39,8 @@ export async function loadFixtures(target: Target, token: string): Promise<Fixtu
   // Ordered by the random uuid: shares spread over every administrator and state.
   const rows = await target.sql<{ id: string; contract_number: string }>('select id, contract_number from shares order by id limit 100');
   const ops = await target.sql<{ id: string }>(`select id from users where email in ('beatriz@repasse.dev', 'caio@repasse.dev') order by email`);
-  // The cursor a client holds after walking to page 4,999 is the one page 4,999's answer carries.
-  const res = await fetch(`${target.baseUrl}/api/share/list?page=4999&limit=20`, { headers: { authorization: `Bearer ${token}` } });
+  // The cursor a client holds on page 4,999 (asked for with an empty cursor): page 5,000 starts after it.
+  const res = await fetch(`${target.baseUrl}/api/share/list?page=4999&limit=20&cursor=`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await res.json()) as { nextCursor?: string | null };
   return { contractNumbers: rows.map((r) => r.contract_number), shareIds: rows.map((r) => r.id), responsibles: [ops[0].id, ops[1].id], page5000Cursor: body.nextCursor ?? null };
 }

@@ -23,6 +23,7 @@ interface ListQuery {
   filters?: string;
   sort: ShareSortField;
   order?: SortOrder;
+  cursor?: string;
 }
 
 const tags = ['share'];
@@ -40,6 +41,7 @@ export default async function shareRoutes(app: FastifyInstance): Promise<void> {
           filters,
           sort,
           order: order ?? (sort === 'updatedAt' ? 'desc' : 'asc'),
+          cursor: request.query.cursor,
         });
       },
     });

@@ -4,6 +4,7 @@ import { SHARE_FILTER_KEYS, SHARE_SORT_FIELDS, SORT_ORDERS } from '../../src/dom
 import { SHARE_STATES } from '../../src/domain/shareStates';
 import { dateTime, listResponse, paginationQuery } from '../http/schemas';
 import { MAX_QUERY_LENGTH } from '../services/shareFilters';
+import { EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH } from '../services/shares';
 
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
@@ -47,11 +48,33 @@ export const shareListQuerySchema = {
     },
     sort: { type: 'string', enum: SHARE_SORT_FIELDS, default: 'updatedAt' },
     order: { type: 'string', enum: SORT_ORDERS, description: 'Default: desc for updatedAt, asc for the other fields.' },
+    cursor: {
+      type: 'string',
+      maxLength: 256,
+      description:
+        'Optional keyset paging (sorts by updatedAt and contractNumber). Empty: page by `page` as usual and answer `nextCursor`. ' +
+        'The `nextCursor` of the previous answer (same filters, sort and order): the page starts right after that row and `page` is ' +
+        'only echoed, so a deep page costs what page 1 does.',
+    },
   },
   additionalProperties: false,
 } as const;
 
-export const shareListResponse = listResponse(shareListItemSchema);
+const baseListResponse = listResponse(shareListItemSchema);
+export const shareListResponse = {
+  ...baseListResponse,
+  properties: {
+    ...baseListResponse.properties,
+    totalExact: {
+      type: 'boolean',
+      description: `Present, false, when more rows match than the server counts exactly (${EXACT_TOTAL_LIMIT}; ${EXACT_TOTAL_LIMIT_SEARCH} with q): total is then PostgreSQL's estimate. Absent: total is exact.`,
+    },
+    nextCursor: {
+      type: ['string', 'null'],
+      description: 'Present when the request sent `cursor`: pass it as `cursor` for the next page; null on the last page or with a sort that has no cursor.',
+    },
+  },
+} as const;
 
 const historyEntry = {
   type: 'object',

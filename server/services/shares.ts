@@ -11,6 +11,8 @@ import { type ShareState, TRANSFER_LIST_STATES, stateFlags } from '../../src/dom
 import type { Db } from '../db/client';
 import { administrators, cancelReasons, funds, processStatusHistory, shares, users } from '../db/schema';
 import { notFound } from '../http/errors';
+import { rowsOf } from '../db/seed/bulk';
+import { afterCursor, cursorKeyColumn, decodeCursor, encodeCursor, isCursorSort } from './shareCursor';
 import type { ParsedShareFilters } from './shareFilters';
 import { type Scope, shareScopeCondition } from './tenant';
 
@@ -22,6 +24,22 @@ export interface ShareListQuery {
   filters: ParsedShareFilters;
   sort: ShareSortField;
   order: SortOrder;
+  /**
+   * Keyset paging (shareCursor.ts), opt-in: absent, SPEC's shape; '' pages by offset and answers
+   * nextCursor; a cursor starts the page right after its row, whatever `page` says.
+   */
+  cursor?: string;
+}
+
+/**
+ * The list answer: SPEC's ListResponse, plus two fields that appear only when they say something,
+ * so that a client of SPEC's contract sees exactly { data, total, page, limit }.
+ */
+export interface ShareListResponse extends ListResponse<ShareListItem> {
+  /** Present (false) when more rows match than are counted exactly: `total` is the planner's estimate. */
+  totalExact?: false;
+  /** Present when the request sent `cursor`: the next page's cursor, null on the last page or a sort without cursors. */
+  nextCursor?: string | null;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
@@ -126,31 +144,64 @@ const toListItem = (r: Record<string, unknown>): ShareListItem => {
   };
 };
 
-function baseSelect(db: Db) {
-  return db
-    .select(listColumns)
+
+/** The page query alone, for EXPLAIN in tests and benchmarks. */
+export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery) {
+  const where = listConditions(kind, scope, q.filters);
+  const order = orderBy(q.sort, q.order);
+  const select = db
+    .select({ ...listColumns, cursorKey: cursorKeyColumn })
     .from(shares)
     .innerJoin(administrators, eq(administrators.id, shares.admId))
     .leftJoin(funds, eq(funds.id, shares.fundId))
     .leftJoin(cancelReasons, eq(cancelReasons.id, shares.cancelReason));
+  if (q.cursor) {
+    return select
+      .where(and(where, afterCursor(decodeCursor(q.cursor, q.sort, q.order))))
+      .orderBy(...order)
+      .limit(q.limit);
+  }
+  const offset = (q.page - 1) * q.limit;
+  if (offset === 0) return select.where(where).orderBy(...order).limit(q.limit);
+  // Past page 1 the page is chosen on `shares` alone (an index-only walk of the ordering) and only
+  // its rows are joined: joining every skipped row too made page 5,000 cost 5,000 pages of joins.
+  const pageIds = db.select({ id: shares.id }).from(shares).where(where).orderBy(...order).limit(q.limit).offset(offset);
+  return select.where(inArray(shares.id, pageIds)).orderBy(...order);
 }
 
-/** The page query alone, for EXPLAIN in tests and benchmarks. */
-export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery) {
-  return baseSelect(db)
-    .where(listConditions(kind, scope, q.filters))
-    .orderBy(...orderBy(q.sort, q.order))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+/**
+ * Totals are counted exactly up to these many rows, which bounds their cost on any table size;
+ * beyond, the answer carries the planner's estimate and totalExact: false. Free text gets the
+ * lower bound: every candidate row costs a trigram recheck.
+ */
+export const EXACT_TOTAL_LIMIT = 1000;
+export const EXACT_TOTAL_LIMIT_SEARCH = 100;
+
+async function boundedTotal(db: Db, where: SQL | undefined, searching: boolean): Promise<{ total: number; exact: boolean }> {
+  const cap = searching ? EXACT_TOTAL_LIMIT_SEARCH : EXACT_TOTAL_LIMIT;
+  const capped = db.select({ one: sql`1` }).from(shares).where(where).limit(cap + 1).as('capped');
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  if (Number(n) <= cap) return { total: Number(n), exact: true };
+  const plan = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) select 1 from ${shares} where ${where ?? sql`true`}`));
+  const json = Object.values(plan[0])[0];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
+  // What we counted is a floor the estimate must not fall under.
+  return { total: Math.max(Math.round(parsed[0].Plan['Plan Rows']), cap + 1), exact: false };
 }
 
-export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery): Promise<ListResponse<ShareListItem>> {
+export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery): Promise<ShareListResponse> {
   const where = listConditions(kind, scope, q.filters);
-  const [rows, [{ total }]] = await Promise.all([
-    sharePageQuery(db, kind, scope, q),
-    db.select({ total: sql<number>`count(*)::int` }).from(shares).where(where),
-  ]);
-  return { data: rows.map(toListItem), total: Number(total), page: q.page, limit: q.limit };
+  const [rows, total] = await Promise.all([sharePageQuery(db, kind, scope, q), boundedTotal(db, where, !!q.filters.q)]);
+  const out: ShareListResponse = { data: rows.map(toListItem), total: total.total, page: q.page, limit: q.limit };
+  if (!total.exact) out.totalExact = false;
+  if (q.cursor !== undefined) {
+    const last = rows.at(-1);
+    out.nextCursor =
+      last && rows.length === q.limit && isCursorSort(q.sort)
+        ? encodeCursor({ sort: q.sort, order: q.order, value: q.sort === 'updatedAt' ? last.cursorKey : last.contractNumber, id: last.shareId })
+        : null;
+  }
+  return out;
 }
 
 export type { ProcessHistoryEntry, ShareDetail };
