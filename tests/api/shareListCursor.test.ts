@@ -3,10 +3,10 @@
  * cursors (opt-in with `cursor`) and totals that stay cheap on large tables (exact up to a bound,
  * then PostgreSQL's estimate flagged totalExact: false).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareListItem } from '../../src/domain/shareList';
-import { EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH } from '../../server/services/shares';
+import { EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH, sharePageQuery } from '../../server/services/shares';
 import { type TestApp, createTestApp, listUrl } from './support/app';
 import { expectError, expectOk } from './support/expect';
 
@@ -95,6 +95,18 @@ describe('cursor', () => {
     const { nextCursor } = await list({}, '');
     const body = expectError(await t.get(withCursor({ sort: 'ownerName' }, nextCursor!)), 400, 'Invalid cursor');
     expect(Object.keys(body.errors ?? {})).toEqual(['cursor']);
+  });
+
+  it.each([
+    ['updatedAt', 'desc', 'shares_updated_idx'],
+    ['updatedAt', 'asc', 'shares_updated_idx'],
+    ['contractNumber', 'asc', 'shares_contract_number_key'],
+  ] as const)('a cursor page by %s %s starts inside %s, without sorting', async (sort, order, index) => {
+    const { nextCursor } = await list({ sort, order }, '');
+    const query = sharePageQuery(t.handle.db, 'all', { kind: 'all' }, { page: 1, limit: 20, filters: {}, sort, order, cursor: nextCursor! });
+    const text = (await t.query<Record<string, string>>(sql`explain ${query as unknown as SQL}`)).map((r) => Object.values(r)[0]).join('\n');
+    expect(text, text).toMatch(new RegExp(`Index (Only )?Scan( Backward)? using ${index}`));
+    expect(text, text).not.toMatch(/Sort Key|Seq Scan on shares/);
   });
 
   it('refuses a cursor of another order, and one this server did not issue', async () => {
