@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { API_BASE_PATH } from '../src/domain/constants';
 import type { Config } from './config';
+import { registerBulkVacuum } from './db/bulkVacuum';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errorHandler';
 import './http/types';
@@ -48,6 +49,8 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
   app.decorate('config', config);
 
   registerErrorHandling(app);
+  // PGlite has no autovacuum: bulk moves vacuum behind themselves (server/db/bulkVacuum.ts).
+  if (db.kind === 'pglite') registerBulkVacuum(app);
   await registerSecurity(app);
   await registerDocs(app);
   await app.register(apiRoutes, { prefix: API_BASE_PATH });
