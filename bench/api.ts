@@ -16,6 +16,7 @@ import { DEFAULT_PASSWORD } from '../server/db/seed';
 import { databaseName, ensurePglite, ensurePostgres } from './api/databases';
 import { type Variant, load } from './api/load';
 import { type Section, document, machine } from './api/report';
+import { type Samples, merge } from './api/stats';
 import { type Who, loadFixtures, scenarios } from './api/scenarios';
 import { type Target, startTarget } from './api/target';
 
@@ -25,6 +26,8 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',').map(
 const PGLITE_SHARES = Number(process.env.BENCH_PGLITE_SHARES ?? 100_000);
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? `/tmp/repasse-bench-pglite-${PGLITE_SHARES >= 1000 ? `${PGLITE_SHARES / 1000}k` : PGLITE_SHARES}`;
 const CONNECTIONS = [1, 50];
+/** Each run is cut into this many slices, ours and bare alternating, so both see the same noise. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const PASSWORD = process.env.SEED_PASSWORD || DEFAULT_PASSWORD;
 const USERS: Record<Who, string> = { operator: 'operador@repasse.dev', adm: 'adm@acme.repasse.dev' };
 
@@ -70,8 +73,14 @@ async function suite(target: Target, title: string, shares: number): Promise<Sec
     // Warm-up, unmeasured: JIT, plan caches, the pool's connections.
     await load(target.baseUrl, token, s.variants, 10, 1);
     for (const connections of CONNECTIONS) {
-      const ours = await load(target.baseUrl, token, s.variants, connections, SECONDS);
-      const bare = await target.bare(planIds, connections, SECONDS);
+      const oursRuns: Samples[] = [];
+      const bareRuns: Samples[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        oursRuns.push(await load(target.baseUrl, token, s.variants, connections, SECONDS / ROUNDS));
+        bareRuns.push(await target.bare(planIds, connections, SECONDS / ROUNDS));
+      }
+      const ours = merge(oursRuns);
+      const bare = merge(bareRuns);
       section.rows.push({ scenario: s.name, kind: s.kind, connections, ours, bare, comparedTo: s.comparedTo });
       log(`${title} | ${s.name} | c=${connections} | p50 ${ours.p50.toFixed(2)} p99 ${ours.p99.toFixed(2)} ms ${ours.rps.toFixed(0)} req/s | bare p50 ${bare.p50.toFixed(2)} ms ${bare.rps.toFixed(0)} req/s${ours.errors ? ` | ${ours.errors} errors` : ''}`);
     }
@@ -81,7 +90,7 @@ async function suite(target: Target, title: string, shares: number): Promise<Sec
 
 const INTRO =
   'Each row: autocannon over loopback against the real app (`buildApp`, forked process, Fastify logger off), ' +
-  `${SECONDS} s per run after a 1 s warm-up, next to the **bare** baseline: the SQL captured at the driver while the ` +
+  `${SECONDS} s per run after a 1 s warm-up, in ${ROUNDS} slices alternating with the **bare** baseline (so both see the same background load): the SQL captured at the driver while the ` +
   'endpoint served the same requests, replayed through the same driver (same text, parameters, row mode and type ' +
   'parsers; statements that overlapped run in parallel again, a transaction on one connection) by 1 or 50 concurrent ' +
   'loops in the app\'s process, on a pool of the same size. Ratios are ours/bare: req/s (higher is better, target ≥ 0.85×) and ' +

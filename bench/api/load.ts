@@ -4,7 +4,7 @@
  * response's time is kept, so p95 is read from the samples (autocannon's summary has no p95).
  */
 import autocannon from 'autocannon';
-import { type Figures, figuresOf } from './stats';
+import type { Samples } from './stats';
 
 export interface Variant {
   method: 'GET' | 'POST';
@@ -12,7 +12,7 @@ export interface Variant {
   body?: string;
 }
 
-export async function load(baseUrl: string, token: string, variants: Variant[], connections: number, seconds: number): Promise<Figures> {
+export async function load(baseUrl: string, token: string, variants: Variant[], connections: number, seconds: number): Promise<Samples> {
   let next = 0;
   const get = { authorization: `Bearer ${token}` };
   const post = { ...get, 'content-type': 'application/json' };
@@ -37,5 +37,5 @@ export async function load(baseUrl: string, token: string, variants: Variant[], 
     else errors++;
   });
   const result = await instance;
-  return figuresOf(samples, errors + result.errors + result.timeouts, result.duration);
+  return { samplesMs: samples, errors: errors + result.errors + result.timeouts, seconds: result.duration };
 }

@@ -19,7 +19,7 @@ import { runMigrations } from '../../server/db/migrate';
 import * as schema from '../../server/db/schema';
 import { rowsOf } from '../../server/db/seed/bulk';
 import { type Capture, type Plan, capturePg, capturePglite } from './sqlCapture';
-import { figuresOf } from './stats';
+
 
 export type Request =
   | { id: number; type: 'sql'; text: string }
@@ -81,7 +81,7 @@ async function bare(planIds: number[], connections: number, seconds: number) {
       }
     }),
   );
-  return figuresOf(samples, errors, (performance.now() - started) / 1000);
+  return { samplesMs: samples, errors, seconds: (performance.now() - started) / 1000 };
 }
 
 async function handleRequest(msg: Request): Promise<unknown> {

@@ -26,3 +26,17 @@ export function figuresOf(samplesMs: number[], errors: number, seconds: number):
     p99: percentile(list, 99),
   };
 }
+
+/** Raw samples of one run, so that interleaved slices can be merged before percentiles. */
+export interface Samples {
+  samplesMs: number[];
+  errors: number;
+  seconds: number;
+}
+
+export const merge = (runs: Samples[]): Figures =>
+  figuresOf(
+    runs.flatMap((r) => r.samplesMs),
+    runs.reduce((n, r) => n + r.errors, 0),
+    runs.reduce((n, r) => n + r.seconds, 0),
+  );

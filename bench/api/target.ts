@@ -1,7 +1,7 @@
 /** The forked app under test (bench/api/server.ts) and the IPC calls the benchmark makes to it. */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Figures } from './stats';
+import type { Samples } from './stats';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 
@@ -12,7 +12,7 @@ export interface Target {
   sql<T = Record<string, unknown>>(text: string): Promise<T[]>;
   /** Captures the SQL that `run` makes the app send; returns the plan's id and its statements. */
   capture(run: () => Promise<void>): Promise<{ planId: number; steps: { kind: string; texts: string[] }[] }>;
-  bare(plans: number[], connections: number, seconds: number): Promise<Figures>;
+  bare(plans: number[], connections: number, seconds: number): Promise<Samples>;
   close(): Promise<void>;
 }
 
