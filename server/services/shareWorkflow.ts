@@ -23,6 +23,7 @@ import { ACTION_RULES, type ShareAction, actionAvailable } from '../../src/domai
 import { type ShareMove, type ShareState, nextState } from '../../src/domain/shareStates';
 import type { Db, Tx } from '../db/client';
 import { cancellations, files, pendencies, processStatusHistory, proposals, shareHistory, shares } from '../db/schema';
+import { isDatabaseUnavailable } from '../http/errorHandler';
 import { HttpError, MESSAGES, notFound } from '../http/errors';
 import { type Scope, scopeOf, shareScopeCondition } from './tenant';
 import type { AuthUser } from './users';
@@ -179,12 +180,15 @@ export async function moveShares(db: Db, user: AuthUser, shareIds: readonly stri
     try {
       outcomes.push(...(await db.transaction((tx) => moveChunk(tx, user, chunk, { ...input, expectedVersion: undefined }, fileMap))));
     } catch (err) {
-      if (err instanceof HttpError || chunk.length === 1) throw err;
+      // A database that is away fails the whole call (503): the client repeats it, with its
+      // Idempotency-Key the chunks already committed are not moved twice.
+      if (err instanceof HttpError || chunk.length === 1 || isDatabaseUnavailable(err)) throw err;
       // A database error on the chunk: retry share by share so only the failing one fails.
       for (const id of chunk) {
         try {
           outcomes.push(...(await db.transaction((tx) => moveChunk(tx, user, [id], input, fileMap))));
-        } catch {
+        } catch (shareErr) {
+          if (isDatabaseUnavailable(shareErr)) throw shareErr;
           outcomes.push({ shareId: id, ok: false, status: 500, message: MESSAGES.internal });
         }
       }

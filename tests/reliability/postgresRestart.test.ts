@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchErrorMessage } from '../../src/domain/errorCatalogue';
 import { call, login, messageOf } from './support/api';
-import { auditHistory, availableShares, firstCancelReason } from './support/db';
+import { auditHistory, availableShares, firstCancelReason, withClient } from './support/db';
 import { runLoad } from './support/load';
 import { type PrivatePostgres, createPrivatePostgres, privatePostgresUnavailable } from './support/privatePostgres';
 import { type ApiProcess, removeDir, startApi } from './support/server';
@@ -41,6 +41,7 @@ describe('PostgreSQL restarted under load', () => {
     const shares = await availableShares(url, CONNECTIONS * 5);
     const keyPrefix = `restart-${Date.now()}`;
     const token = await login(api!.url);
+    const bulkIds = await withClient(url, async (c) => (await c.query<{ id: string }>(`select id from shares where state = 'received_from_client' limit 100`)).rows.map((r) => r.id));
 
     // A health probe beside the load draws the outage as a client sees it.
     const probe: { at: number; status: number; message: string }[] = [];
@@ -59,6 +60,9 @@ describe('PostgreSQL restarted under load', () => {
     const stopAt = Date.now() - t0;
     await cluster!.stop();
     const stopped = Date.now() - t0;
+    // A bulk call while the database is away is refused as a whole, not answered 200 with a
+    // failure per share: the client repeats the call later.
+    const bulkWhileAway = await call(api!.url, '/actions/transfer_in_bulk', { token, body: { shareIds: bulkIds } });
     await sleep(DOWN_MS);
     await cluster!.start();
     const startedAt = Date.now() - t0;
@@ -87,6 +91,9 @@ describe('PostgreSQL restarted under load', () => {
     // The 503s came while PostgreSQL was away or coming back, not after the API was healthy again.
     const late = report.failureTimes.map((t) => t - t0).filter((t) => t < stopAt || t > (recovered?.at ?? Infinity) + 1_000);
     expect(late).toEqual([]);
+
+    expect(bulkWhileAway.status).toBe(503);
+    expect(messageOf(bulkWhileAway)).toBe('Database unavailable, try again later');
 
     // Back: healthy without a restart of the API, and serving moves again.
     expect(recovered?.status).toBe(200);
