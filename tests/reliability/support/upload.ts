@@ -19,7 +19,7 @@ export async function initializeUpload(url: string, token: string, fileName: str
 
 /** PUT one part; answers its etag. Part URLs are relative to the server (no PUBLIC_URL). */
 export async function putPart(url: string, partUrl: string, bytes: Buffer): Promise<string> {
-  const res = await fetch(`${url}${partUrl}`, { method: 'PUT', headers: { 'x-content-sha256': sha256(bytes), 'content-type': 'application/octet-stream' }, body: bytes });
+  const res = await fetch(`${url}${partUrl}`, { method: 'PUT', headers: { 'x-content-sha256': sha256(bytes), 'content-type': 'application/octet-stream' }, body: new Uint8Array(bytes) });
   const body = (await res.json()) as { etag?: string; message?: string };
   if (res.status !== 200 || !body.etag) throw new Error(`part: ${res.status} ${JSON.stringify(body)}`);
   return body.etag;
