@@ -22,8 +22,10 @@ export interface AppUnderTest {
   submitLogin: (page: Page) => Promise<void>;
   /** The list's data rows. */
   rows: (page: Page) => Locator;
-  /** Changes one filter (state = with_pendency) the way a user does. */
-  changeFilter: (page: Page) => Promise<void>;
+  /** Opens the state filter's options. */
+  openFilter: (page: Page) => Promise<void>;
+  /** Picks with_pendency among the open options (the moment a filter changes). */
+  pickFilter: (page: Page) => Promise<void>;
 }
 
 export const DEMO = { email: 'operador@repasse.dev', password: 'repasse123' } as const;
@@ -31,12 +33,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const SEED = { SEED_SHARES: '300' };
 const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
-/** Picks "Com pendência"/with_pendency in a multiple select named `label`, then closes it. */
-const pickState = async (page: Page, label: string, option: string) => {
+const openSelect = async (page: Page, label: string) => {
   await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await page.keyboard.press('Escape');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
 };
+const pickOption = (page: Page, option: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 
 const ours = (url: string): AppUnderTest => ({
   name: 'Repasse',
@@ -48,7 +49,8 @@ const ours = (url: string): AppUnderTest => ({
     await page.getByRole('button', { name: 'Entrar' }).click();
   },
   rows: tableRows,
-  changeFilter: (page) => pickState(page, 'Situação', 'Com pendência'),
+  openFilter: (page) => openSelect(page, 'Situação'),
+  pickFilter: (page) => pickOption(page, 'Com pendência'),
 });
 
 const baseline = (url: string): AppUnderTest => ({
@@ -61,7 +63,8 @@ const baseline = (url: string): AppUnderTest => ({
     await page.locator('form button[type=submit]').click();
   },
   rows: tableRows,
-  changeFilter: (page) => pickState(page, 'State', 'with_pendency'),
+  openFilter: (page) => openSelect(page, 'State'),
+  pickFilter: (page) => pickOption(page, 'with_pendency'),
 });
 
 /** Builds the baseline app with its own Vite config into a fresh directory. */
