@@ -191,7 +191,16 @@ async function boundedTotal(db: Db, where: SQL | undefined, searching: boolean):
 
 export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery): Promise<ShareListResponse> {
   const where = listConditions(kind, scope, q.filters);
-  const [rows, total] = await Promise.all([sharePageQuery(db, kind, scope, q), boundedTotal(db, where, !!q.filters.q)]);
+  let rows: Awaited<ReturnType<typeof sharePageQuery>>;
+  let total: { total: number; exact: boolean };
+  if (q.filters.q && !q.cursor) {
+    // A free-text count repeats the trigram scan; a first page that is not full already is the
+    // count (a contract number or a CPF: one row), so the count waits for the page here.
+    rows = await sharePageQuery(db, kind, scope, q);
+    total = q.page === 1 && rows.length < q.limit ? { total: rows.length, exact: true } : await boundedTotal(db, where, true);
+  } else {
+    [rows, total] = await Promise.all([sharePageQuery(db, kind, scope, q), boundedTotal(db, where, !!q.filters.q)]);
+  }
   const out: ShareListResponse = { data: rows.map(toListItem), total: total.total, page: q.page, limit: q.limit };
   if (!total.exact) out.totalExact = false;
   if (q.cursor !== undefined) {
