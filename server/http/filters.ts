@@ -1,5 +1,6 @@
 /** The one JSON `filters` query parameter of the lists (DESIGN §3): parsed, shaped, keys checked. */
 import { badRequest } from './errors';
+import { firstUnstorable } from './inputGuard';
 
 /** A 400 naming one filter key, with the reason on `filters.<key>`. */
 export const invalidFilter = (key: string, reason: string) => badRequest(`Invalid filter: ${key}`, { [`filters.${key}`]: reason });
@@ -17,5 +18,17 @@ export function readFilters(raw: string | undefined, keys: readonly string[]): R
   const input = value as Record<string, unknown>;
   const unknownKey = Object.keys(input).find((k) => !keys.includes(k));
   if (unknownKey !== undefined) throw invalidFilter(unknownKey, `unknown filter; expected one of ${keys.join(', ')}`);
+  checkStorable(input);
   return input;
+}
+
+/**
+ * The JSON text may spell a NUL ("\u0000") or an infinite number (1e309) that the request guard
+ * cannot see in the raw parameter: a 400 naming the filter, before any query runs.
+ */
+export function checkStorable(input: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(input)) {
+    const bad = firstUnstorable(value);
+    if (bad) throw invalidFilter(key, bad.reason);
+  }
 }

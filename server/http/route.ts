@@ -7,6 +7,7 @@ import { type Endpoint, isPublicEndpoint } from '../../src/domain/apiPaths';
 import { ENDPOINT_PERMISSIONS } from '../../src/domain/permissions';
 import type { AuthUser } from '../services/users';
 import { errorResponse } from './schemas';
+import { rejectUnstorableInput } from './inputGuard';
 
 export interface RouteSpec<RG extends RouteGenericInterface> {
   schema: FastifySchema & { tags?: string[]; summary?: string; description?: string };
@@ -34,6 +35,8 @@ export function defineRoute<RG extends RouteGenericInterface = RouteGenericInter
       ...(open ? {} : { security: [{ bearerAuth: [] }] }),
       response: { '4xx': errorResponse, '5xx': errorResponse, ...(spec.schema.response as object) },
     },
+    // After validation, before the handler: a NUL or an infinite number would otherwise reach PostgreSQL.
+    preHandler: rejectUnstorableInput,
     handler: spec.handler,
   };
   // The handler is typed for its own query/body; Fastify's generic RouteOptions cannot carry that.

@@ -11,6 +11,7 @@ import type { ListResponse } from '../../src/domain/shareList';
 import type { Db } from '../db/client';
 import { administrators, auctions } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { checkStorable } from '../http/filters';
 import { auctionScopeCondition, toAuctionItem } from './auctions';
 import type { AuthUser } from './users';
 
@@ -28,6 +29,7 @@ export function parseAuctionFilters(raw: string | undefined): AuctionListFilters
     throw badRequest('Invalid filters: not JSON', { filters: 'must be a JSON object' });
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Invalid filters: not an object', { filters: 'must be a JSON object' });
+  checkStorable(value as Record<string, unknown>);
   const out: AuctionListFilters = {};
   for (const [key, v] of Object.entries(value)) {
     if (v === null || v === undefined) continue;

@@ -144,7 +144,6 @@ export async function sweepStaleUploads(db: Db, config: Config, limit = 20, now 
 }
 
 export async function initializeUpload(db: Db, config: Config, user: AuthUser, req: UploadInitializeRequest): Promise<UploadInitializeResponse> {
-  await sweepStaleUploads(db, config);
   const { name, safe } = cleanName(req.fileName);
   const contentType = contentTypeOf(name, req.contentType);
   if (req.size !== undefined && req.size > STORAGE_LIMITS.maxFileBytes) throw new HttpError(413, FILE_TOO_LARGE);
@@ -155,6 +154,8 @@ export async function initializeUpload(db: Db, config: Config, user: AuthUser, r
     throw badRequest(`Invalid totalParts: ${req.size} bytes need ${Math.ceil(req.size / STORAGE_LIMITS.partBytes)} parts of at most ${STORAGE_LIMITS.partBytes} bytes`);
   }
   const admId = await tenantOfUpload(db, user, req.admSlug);
+  // Only once the request is accepted: a refused one leaves the database as it found it.
+  await sweepStaleUploads(db, config);
   const slug = slugify(req.admSlug) || 'repasse';
   const id = randomUUID();
   const now = new Date();
