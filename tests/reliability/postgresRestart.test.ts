@@ -89,7 +89,8 @@ describe('PostgreSQL restarted under load', () => {
     expect(others).toEqual([]);
     for (const m of Object.keys(report.messages)) expect(matchErrorMessage(m.slice(4))).toEqual({ kind: 'catalogue', key: 'database' });
     // The 503s came while PostgreSQL was away or coming back, not after the API was healthy again.
-    const late = report.failureTimes.map((t) => t - t0).filter((t) => t < stopAt || t > (recovered?.at ?? Infinity) + 1_000);
+    // (3 s of slack: requests already queued in a busy server when the probe got its first 200.)
+    const late = report.failureTimes.map((t) => t - t0).filter((t) => t < stopAt || t > (recovered?.at ?? Infinity) + 3_000);
     expect(late).toEqual([]);
 
     expect(bulkWhileAway.status).toBe(503);
