@@ -9,6 +9,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
+import { withStartupLock } from './db/startupLock';
 
 const DEFAULT_SEED_PASSWORD = 'repasse123';
 
@@ -53,8 +54,11 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) mkdirSync(config.pgliteDir, { recursive: true });
   mkdirSync(config.filesDir, { recursive: true });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.pgliteDir, poolSize: config.dbPoolSize });
-  await runMigrations(handle);
-  const seeded = await seed(handle, { shares: config.seedShares, ...(config.seedPassword ? { password: config.seedPassword } : {}) });
+  // Replicas starting together: one migrates and seeds, the others wait for it (server/db/startupLock.ts).
+  const seeded = await withStartupLock(config.databaseUrl, async () => {
+    await runMigrations(handle);
+    return seed(handle, { shares: config.seedShares, ...(config.seedPassword ? { password: config.seedPassword } : {}) });
+  });
 
   const app = await buildApp({ db: handle, config, logger: true });
 

@@ -19,9 +19,9 @@ const apis: ApiProcess[] = [];
 beforeAll(async () => {
   pgdb = await withFreshPostgres();
   if (!pgdb) return;
-  // The first one migrates and seeds; the second finds the database ready, as a second replica does.
-  apis.push(await startApi({ databaseUrl: pgdb.url, seedShares: 200 }));
-  apis.push(await startApi({ databaseUrl: pgdb.url, seedShares: 200 }));
+  // Both start at once on the empty database, as two replicas of a deployment do: one migrates and
+  // seeds, the other waits for it and finds the work done.
+  apis.push(...(await Promise.all([startApi({ databaseUrl: pgdb.url, seedShares: 200 }), startApi({ databaseUrl: pgdb.url, seedShares: 200 })])));
 });
 
 afterAll(async () => {
@@ -33,6 +33,13 @@ afterAll(async () => {
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('two API instances on one PostgreSQL', () => {
+  it('start together on an empty database: both serve, the data seeded once', async () => {
+    expect(apis.filter((a) => a.output().includes('seeded now'))).toHaveLength(1);
+    const counts = await withClient(pgdb!.url, async (c) => (await c.query<{ shares: number; users: number }>('select (select count(*)::int from shares) as shares, (select count(*)::int from users) as users')).rows[0]);
+    expect(counts.shares).toBe(200);
+    for (const api of apis) expect((await call(api.url, '/health')).status).toBe(200);
+  });
+
   it(`${REQUESTS} concurrent set_paid on one share: exactly one wins`, async () => {
     const url = pgdb!.url;
     const shareId = await withClient(url, async (c) => (await c.query<{ id: string }>(`select id from shares where state = 'approved_by_adm' order by id limit 1`)).rows[0].id);
