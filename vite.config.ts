@@ -16,14 +16,21 @@ const PURE_PACKAGES =
 const shim = (file: string) => fileURLToPath(new URL(`./src/shims/${file}`, import.meta.url));
 
 /**
- * Two antd modules that a list imports but never runs, swapped for small stand-ins (src/shims): the
- * table's column filter dropdown (the app filters through its own bar) and the form hook module that
- * Radio.Group imports for one helper. Matched by importer and exact specifier, so an antd release that
- * moves them simply ships the originals again.
+ * antd modules that a list or the login imports but never runs, swapped for small stand-ins
+ * (src/shims): the table's column filter dropdown (the app filters through its own bar), the form
+ * hook module that Radio.Group imports for one helper, and the others listed below. Matched by
+ * importer and exact specifier, so an antd release that moves them simply ships the originals again.
  */
 const ANTD_STANDINS: readonly { importer: RegExp; source: string; file: string }[] = [
   { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, source: './FilterDropdown', file: 'antdFilterDropdown.tsx' },
   { importer: /[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/, source: '../form/hooks/useForm', file: 'antdFormNamePath.ts' },
+  // <App>'s modal and message hooks: toasts go through notification; confirming pages bring ModalScope.
+  { importer: /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/, source: '../modal/useModal', file: 'antdAppModal.ts' },
+  { importer: /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/, source: '../message/useMessage', file: 'antdAppMessage.ts' },
+  // The table's virtual mode, selection menu (`rowSelection.selections`) and radio selection: no table uses them.
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, source: './RcTable/VirtualTable', file: 'antdVirtualTable.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../dropdown', file: 'antdSelectionDropdown.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../radio', file: 'antdSelectionRadio.tsx' },
 ];
 
 const antdStandIns = (): Plugin => ({

@@ -1,6 +1,8 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout, useTranslate } from '@refinedev/core';
-import { Avatar, Button, Grid, Space, Tag } from 'antd';
+import { Button, Grid, Space, Tag } from 'antd';
+// Avatar's own module: antd's entry adds Avatar.Group, which brings Popover.
+import Avatar from 'antd/es/avatar/Avatar';
 import type { Identity } from '../../providers/authProvider';
 
 /**

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import '../../i18n/loadAuctionMessages';
 import { AUCTION_CONFIG_EDITABLE, AUCTION_STEPS, isAuctionOpen, type AuctionInfo, type AuctionStatus } from '../../domain';
 import { EMPTY_CELL, formatDateTime } from '../../components/formatters';
+import { ModalScope } from '../../components/ModalScope';
 import { useCanDo } from '../../hooks/useSession';
 import { errorText } from '../../providers/notificationProvider';
 import { AUCTION_STATUS_COLORS } from '../../resources/auctions';
@@ -152,8 +153,7 @@ const Wizard = ({ auction }: { auction: AuctionInfo }) => {
   );
 };
 
-/** `/leiloes/:auctionId`: the auction as a wizard over its status machine (issue 4). */
-const AuctionPage = () => {
+const AuctionRoute = () => {
   const t = useTranslate();
   const navigate = useNavigate();
   const { auctionId = '' } = useParams();
@@ -185,5 +185,12 @@ const AuctionPage = () => {
     );
   return <Wizard auction={data} />;
 };
+
+/** `/leiloes/:auctionId`: the auction as a wizard over its status machine (issue 4). It confirms, so it brings its modal. */
+const AuctionPage = () => (
+  <ModalScope>
+    <AuctionRoute />
+  </ModalScope>
+);
 
 export default AuctionPage;

@@ -1,13 +1,13 @@
 import { getDefaultFilter, useCan, useList, usePermissions, useTranslate, type CrudFilter } from '@refinedev/core';
 import { Button, Select, Space } from 'antd';
-// The input's own modules: antd's Input entry also brings TextArea, Password and OTP.
-import Input from 'antd/es/input/Input';
+// The search box's own module: antd's Input entry also brings TextArea, Password and OTP.
 import Search from 'antd/es/input/Search';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FEATURE_FLAGS, PROFILES, SHARE_STATES, type FundItem, type ShareListItem } from '../../domain';
 import type { Permissions } from '../../providers/authProvider';
 import type { ResourceDef } from '../../resources';
 import { shareFilter, toShareListFilters } from '../../resources/shareFilters';
+import { UpdatedAtRangeSlot } from './UpdatedAtRangeSlot';
 
 interface Props {
   def: ResourceDef;
@@ -23,10 +23,6 @@ const CONTROL_WIDTH = 220;
  * padding: a control wider than that would push the page sideways at 390 px.
  */
 const fit = (px: number) => `min(${px}px, calc(100vw - 128px))`;
-
-const UpdatedAtRange = lazy(() => import('./UpdatedAtRange'));
-/** Holds the range picker's place while its chunk loads, so the bar does not jump. */
-const RangePlaceholder = () => <Input disabled style={{ width: 260 }} aria-hidden />;
 
 /**
  * Text is applied on Enter or the search button, not per keystroke, so the URL and the server stay
@@ -184,13 +180,11 @@ export const ListFilters = ({ def, filters, apply, clear, rows }: Props) => {
       {showAdministrator && <AdministratorSelect value={current.admId} rows={rows} onChange={(v) => apply([shareFilter('admId', v)])} />}
       {showFund && <FundSelect value={current.fundId} onChange={(v) => apply([shareFilter('fundId', v)])} />}
       {shows('updatedAt') && (
-        <Suspense fallback={<RangePlaceholder />}>
-          <UpdatedAtRange
-            from={current.updatedFrom}
-            to={current.updatedTo}
-            onChange={(from, to) => apply([shareFilter('updatedFrom', from), shareFilter('updatedTo', to)])}
-          />
-        </Suspense>
+        <UpdatedAtRangeSlot
+          from={current.updatedFrom}
+          to={current.updatedTo}
+          onChange={(from, to) => apply([shareFilter('updatedFrom', from), shareFilter('updatedTo', to)])}
+        />
       )}
       {shows('profile') && (
         <Select

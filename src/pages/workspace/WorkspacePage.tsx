@@ -1,11 +1,12 @@
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Result, Skeleton, Tabs, type TabsProps } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, type ComponentProps } from 'react';
 import '../../i18n/loadWorkspaceMessages';
 import { useNavigate, useParams } from 'react-router';
 import { can, type ShareDetail } from '../../domain';
 import { FEATURE_FLAGS } from '../../domain/featureFlags';
 import { useGrantee } from '../../hooks/useSession';
+import { ModalScope } from '../../components/ModalScope';
 import { useShare } from '../../hooks/useShareWorkspace';
 import { HOME_ROUTE } from '../../providers/authProvider';
 import { errorText } from '../../providers/notificationProvider';
@@ -23,6 +24,7 @@ import ProposalsTab from './ProposalsTab';
 import ResponsibleTab from './ResponsibleTab';
 import RiskReportTab from './RiskReportTab';
 import SignersTab from './SignersTab';
+import BulkActionsBar from './BulkActions';
 
 export const ShareNotFound = ({ contractNumber }: { contractNumber: string }) => {
   const t = useTranslate();
@@ -71,8 +73,7 @@ const Workspace = ({ share }: { share: ShareDetail }) => {
   );
 };
 
-/** `/cotas/:contractNumber`: every detail of a share and every action that moves it (issue 3). */
-const WorkspacePage = () => {
+const WorkspaceRoute = () => {
   const t = useTranslate();
   const { contractNumber = '' } = useParams();
   const { data, isLoading, error, refetch } = useShare(contractNumber);
@@ -92,7 +93,18 @@ const WorkspacePage = () => {
   return <Workspace share={data} />;
 };
 
+/** `/cotas/:contractNumber`: every detail of a share and every action that moves it (issue 3). */
+const WorkspacePage = () => (
+  <ModalScope>
+    <WorkspaceRoute />
+  </ModalScope>
+);
+
 export default WorkspacePage;
 
-/** The list's bulk bar lives in this chunk too (see ListPage). */
-export { default as BulkActions } from './BulkActions';
+/** The list's bulk bar lives in this chunk too (see ListPage); it confirms, so it brings its modal. */
+export const BulkActions = (props: ComponentProps<typeof BulkActionsBar>) => (
+  <ModalScope>
+    <BulkActionsBar {...props} />
+  </ModalScope>
+);
