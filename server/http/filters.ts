@@ -1,9 +1,21 @@
 /** The one JSON `filters` query parameter of the lists (DESIGN §3): parsed, shaped, keys checked. */
+import { matchErrorMessage } from '../../src/domain/errorCatalogue';
 import { badRequest } from './errors';
 import { firstUnstorable } from './inputGuard';
 
+/**
+ * How a message names a filter key, which may be the caller's own text: as given when it is a plain
+ * word the catalogue still reads as invalid information, else '(unknown key)' (a key like
+ * "share not found" or "null" would have the app show another error's text).
+ */
+const keyName = (key: string): string =>
+  /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(key) && (matchErrorMessage(`Invalid filter: ${key}`) as { key?: string }).key === 'invalidInfo' ? key : '(unknown key)';
+
 /** A 400 naming one filter key, with the reason on `filters.<key>`. */
-export const invalidFilter = (key: string, reason: string) => badRequest(`Invalid filter: ${key}`, { [`filters.${key}`]: reason });
+export const invalidFilter = (key: string, reason: string) => {
+  const name = keyName(key);
+  return badRequest(`Invalid filter: ${name}`, { [`filters.${name}`]: reason });
+};
 
 /** The filters object, or null when absent or empty; not JSON, not an object or an unknown key is a 400. */
 export function readFilters(raw: string | undefined, keys: readonly string[]): Record<string, unknown> | null {

@@ -11,14 +11,14 @@ import type { ListResponse } from '../../src/domain/shareList';
 import type { Db } from '../db/client';
 import { administrators, auctions } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { checkStorable } from '../http/filters';
+import { checkStorable, invalidFilter } from '../http/filters';
 import { auctionScopeCondition, toAuctionItem } from './auctions';
 import type { AuthUser } from './users';
 
 export const AUCTION_FILTER_KEYS = ['status', 'search', 'isAuction'] as const;
 const MAX_SEARCH = 100;
 
-const invalid = (key: string, reason: string) => badRequest(`Invalid filter: ${key}`, { [`filters.${key}`]: reason });
+const invalid = invalidFilter;
 
 export function parseAuctionFilters(raw: string | undefined): AuctionListFilters {
   if (raw === undefined || raw.trim() === '') return {};

@@ -56,7 +56,7 @@ describe.each(ENDPOINTS.map((e) => [label(e), e] as const))('%s', (name, endpoin
   it('answers hostile input with a catalogue 4xx (or a 2xx), never a 5xx, and a refusal changes nothing', async () => {
     const schema = schemas.get(endpoint)!;
     const keys = FILTER_KEYS[name];
-    const arb = casesFor(endpoint, schema, { pools, special: keys ? { filters: filtersArb(keys) } : undefined });
+    const arb = casesFor(endpoint, schema, { pools, special: keys ? { filters: filtersArb(keys) } : undefined }, keys);
     const exclusions = REJECTION_WRITES[name]?.exclusions ?? {};
     let before = await fingerprint(exclusions);
     await fc.assert(

@@ -1,8 +1,9 @@
 /**
  * The inputs the fuzz tests (fuzz.test.ts, fuzzStorage.test.ts) found answering 500 or writing on
  * a refusal, each pinned as a plain example (docs/security.md): NUL characters, ±Infinity that Ajv
- * lets through, the same two spelled inside the `filters` JSON, and the stale-upload sweep that ran
- * before upload_initialize had accepted the request.
+ * lets through, the same two spelled inside the `filters` JSON, unknown filter keys echoed into the
+ * message (where "null" or "share not found" made the app show another error), and the stale-upload
+ * sweep that ran before upload_initialize had accepted the request.
  */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -13,6 +14,7 @@ import { createFingerprinter, publicTables } from './support/fuzzDb';
 import { checkUnchanged } from './support/fuzzRoutes';
 import { localStorageConfig } from './support/storage';
 import type { UploadInitializeResponse } from '../../src/domain/workspace';
+import { matchErrorMessage } from '../../src/domain/errorCatalogue';
 
 let t: TestApp;
 let fingerprint: ReturnType<typeof createFingerprinter>;
@@ -69,6 +71,22 @@ describe('the NUL character, which PostgreSQL cannot store', () => {
 
   it('is still taken where the schema forbids nothing but the database could store the rest: lone surrogates and RTL marks', async () => {
     expectOk(await t.get(listUrl('/share/list', { filters: { q: '\ud800\u202e😀' } })));
+  });
+});
+
+describe('an unknown filter key, which is the caller\'s own text', () => {
+  it.each([
+    ['/share/list', 'share not found'],
+    ['/fund/list', 'null'],
+    ['/auction/list', 'storage'],
+    ['/user/list', '../../etc/passwd'],
+  ])('on %s, %j reads as invalid information, not as another error (was notFound, processing, storage…)', async (path, key) => {
+    const body = expectError(await t.get(listUrl(path, { filters: { [key]: 1 } })), 400, 'Invalid filter: (unknown key)');
+    expect(matchErrorMessage(body.message)).toEqual({ kind: 'catalogue', key: 'invalidInfo' });
+  });
+
+  it('is still named when it is a plain word', async () => {
+    expectError(await t.get(listUrl('/share/list', { filters: { State: ['available'] } })), 400, 'Invalid filter: State');
   });
 });
 

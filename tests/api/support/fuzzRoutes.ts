@@ -199,7 +199,7 @@ const HOSTILE_AUTH = [
 const RAW_QUERIES = ['%', '%ZZ', '&&&=&', 'page=1&page=2', 'limit=1&limit=x', 'a[b][c]=1', '__proto__[x]=1', 'constructor.prototype.x=1', '=', '%00=%00', '%ED%A0%80=%FF', `x=${'%FF'.repeat(1000)}`];
 
 /** Every request the fuzzer makes to one endpoint. */
-export function casesFor(e: Endpoint, schema: RouteSchema, ctx: GenContext): fc.Arbitrary<FuzzCase> {
+export function casesFor(e: Endpoint, schema: RouteSchema, ctx: GenContext, filterKeys?: readonly string[]): fc.Arbitrary<FuzzCase> {
   const callers = callersOf(e);
   const as = fc.constantFrom(...callers);
   const place = e.method === 'GET' ? 'query' : 'body';
@@ -216,6 +216,19 @@ export function casesFor(e: Endpoint, schema: RouteSchema, ctx: GenContext): fc.
       cases.push({ arbitrary: fc.tuple(as, valid).chain(([who, v]) => envelopeCases(who, v)), weight: 2 });
     } else {
       cases.push({ arbitrary: fc.record({ as, input: valid, rawQuery: fc.constantFrom(...RAW_QUERIES) }).map((c) => ({ ...c, kind: 'rawQuery' })), weight: 1 });
+    }
+    if (filterKeys) {
+      // A key the list does not know, whatever its spelling: refused as invalid information, never read as another error.
+      const unknownKey = fc.oneof(shortHostileString, fc.constantFrom('null', 'missing', 'share not found', 'storage', 'forbidden', 'q ', 'State')).filter((k) => !filterKeys.includes(k));
+      cases.push({
+        arbitrary: fc.record({ as, input: valid, key: unknownKey, value: hostileJson }).map(({ key, value, ...c }) => ({
+          ...c,
+          input: { ...(c.input as object), filters: JSON.stringify({ [key]: value }) },
+          kind: 'unknownFilter',
+          expect: { status: 400, message: /^Invalid filter: /, catalogueKey: 'invalidInfo' },
+        })),
+        weight: 1,
+      });
     }
   } else {
     cases.push({ arbitrary: fc.record({ as, input: hostileJson }).map((c) => ({ ...c, kind: 'hostile' })), weight: 1 });
@@ -295,6 +308,7 @@ export function checkAnswer(res: LightMyRequestResponse, expected?: Expectation)
     const message = (res.json() as { message: string }).message;
     if (typeof expected.message === 'string') expect(message).toBe(expected.message);
     else expect(message).toMatch(expected.message);
+    if (expected.catalogueKey) expect(matchErrorMessage(message), message).toEqual({ kind: 'catalogue', key: expected.catalogueKey });
   }
 }
 

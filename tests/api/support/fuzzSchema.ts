@@ -164,6 +164,8 @@ export type Path = (string | number)[];
 export interface Expectation {
   status: number;
   message: string | RegExp;
+  /** The error catalogue entry the app shows for it. */
+  catalogueKey?: string;
 }
 
 export interface Mutation {
