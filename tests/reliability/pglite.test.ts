@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHUNK_SIZE } from '../../server/services/shareWorkflow';
 import { call, login } from './support/api';
 import { type ApiProcess, removeDir, startApi } from './support/server';
 import { uploadSmallFile } from './support/upload';
@@ -105,5 +106,52 @@ describe('PGlite', () => {
     expect((total.body as { total: number }).total).toBe(SEED);
     const h = await call(api.url, '/share/get_history', { token: again, body: { shareId: received[0] } });
     expect((h.body as { data: { action: string }[] }).data.at(-1)?.action).toBe('transfer_in_bulk');
+  });
+
+  it('a SIGKILL during a bulk call leaves whole chunks, and the call repeated completes it', async () => {
+    let token = await login(api!.url);
+    const ids = await idsInState(api!.url, token, 'available');
+    for (const state of ['sent_to_autoservice', 'accepted_by_client', 'received_from_client', 'approved_by_adm', 'payment_done', 'with_pendency']) {
+      ids.push(...(await idsInState(api!.url, token, state)));
+    }
+    expect(ids).toHaveLength(SEED);
+    const proof = await uploadSmallFile(api!.url, token);
+    const attach = (key: string) =>
+      call(api!.url, '/actions/proof_attach', { token, body: { shareId: ids, proofFile: proof.fileId, documentType: 'PAYMENT_PROOF' }, headers: { 'idempotency-key': key } });
+    // proof_attach moves no state, so it can run twice: once to see how long the call takes, once
+    // to be killed halfway through.
+    let took = Infinity;
+    for (let i = 0; i < 2; i++) {
+      const t = performance.now();
+      expect((await attach(`measure-${i}-${Date.now()}`)).status).toBe(200);
+      took = Math.min(took, performance.now() - t);
+    }
+    console.log(`[reliability] PGlite bulk proof_attach over ${SEED} shares: ${Math.round(took)} ms`);
+    const key = `killed-${Date.now()}`;
+    const killed = attach(key);
+    await sleep(took / 2);
+    await api!.kill();
+    // Where the kill lands depends on the machine (before, between or after the chunks' commits);
+    // every landing must leave whole chunks.
+    const killedStatus = (await killed).status;
+
+    const db = await PGlite.create(join(dataDir!, 'pglite'), { extensions: { pg_trgm } });
+    let written: { share_id: string; n: number }[];
+    try {
+      written = (await db.query<{ share_id: string; n: number }>(`select share_id, count(*)::int as n from share_history where request_key like '%:' || $1 group by share_id`, [key])).rows;
+    } finally {
+      await db.close();
+    }
+    console.log(`[reliability] PGlite SIGKILL in bulk proof_attach over ${SEED} shares (${Math.round(took)} ms a call, killed at ${Math.round(took / 2)} ms, the call answered ${killedStatus || 'nothing'}): ${written.length} shares written`);
+    expect(written.every((w) => w.n === 1)).toBe(true);
+    expect(written.length % CHUNK_SIZE).toBe(0);
+
+    api = await startApi({ databaseUrl: '', dataDir: dataDir!, seedShares: SEED, readyTimeoutMs: 240_000 });
+    token = await login(api.url);
+    const again = await call(api.url, '/actions/proof_attach', { token, body: { shareId: ids, proofFile: proof.fileId, documentType: 'PAYMENT_PROOF' }, headers: { 'idempotency-key': key } });
+    expect(again.status).toBe(200);
+    expect((again.body as { results: { ok: boolean }[] }).results.every((r) => r.ok)).toBe(true);
+    const h = await call(api.url, '/share/get_history', { token, body: { shareId: ids[ids.length - 1] } });
+    expect((h.body as { data: { action: string }[] }).data.filter((e) => e.action === 'proof_attach')).toHaveLength(3);
   });
 });
