@@ -212,11 +212,19 @@ const eitherOf = (a: RegExp, b: RegExp) => new RegExp(`${a.source}|${b.source}`)
 const invalidAt = (place: 'body' | 'query', p: Path): RegExp => new RegExp(`^Invalid ${place}: ${dotted(p).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `);
 
 /** Replacements for a field, each with whether the schema certainly refuses it. */
-function replacements(site: Site, place: 'body' | 'query'): { kind: string; value: fc.Arbitrary<unknown>; certain: boolean }[] {
+interface Replacement {
+  kind: string;
+  value: fc.Arbitrary<unknown>;
+  certain: boolean;
+  /** The catalogue entry the answer reads as, when asserted (see `nullableObject`). */
+  reads?: string;
+}
+
+function replacements(site: Site, place: 'body' | 'query'): Replacement[] {
   const s = site.schema;
   const types = typesOf(s);
   const only = types.length === 1 && !s.anyOf ? types[0] : null;
-  const out: { kind: string; value: fc.Arbitrary<unknown>; certain: boolean }[] = [{ kind: 'hostile', value: place === 'query' ? hostileString : hostileJson, certain: false }];
+  const out: Replacement[] = [{ kind: 'hostile', value: place === 'query' ? hostileString : hostileJson, certain: false }];
   if (only === 'string' && s.maxLength !== undefined) {
     out.push({ kind: 'tooLong', value: fc.oneof(fc.constantFrom(...HOSTILE_STRINGS).map((x) => x + 'x'.repeat(s.maxLength! + 1)), fc.constant('😀'.repeat(s.maxLength + 1))), certain: true });
   }
@@ -244,6 +252,12 @@ function replacements(site: Site, place: 'body' | 'query'): { kind: string; valu
     out.push({ kind: 'objectForScalar', value: fc.constantFrom({}, { $gt: '' }, { toString: 'x' }), certain: true });
   }
   if (place === 'body' && only === 'object') out.push({ kind: 'scalarForObject', value: fc.constantFrom('x', 1, true), certain: true });
+  for (const r of out) if (r.certain) r.reads = 'invalidInfo';
+  if (place === 'body' && types.length === 2 && types.includes('null') && ['string', 'integer', 'boolean'].some((t) => types.includes(t))) {
+    // Ajv says "must be string,null", which the catalogue reads as a processing error (the word
+    // "null"), not as invalid information: a wording for server/http/errorHandler.ts (docs/security.md).
+    out.push({ kind: 'objectForNullable', value: fc.constantFrom({}, [{}]), certain: true });
+  }
   return out;
 }
 
@@ -259,7 +273,7 @@ export function mutate(s: Schema, value: unknown, place: 'body' | 'query'): fc.A
       options.push(
         fc.constant({
           value: dropAt(value, site.path),
-          mutation: { kind: 'drop', path: site.path, ...(site.exact ? { expect: { status: 400, message: `${dotted(site.path)} is required` } } : {}) },
+          mutation: { kind: 'drop', path: site.path, ...(site.exact ? { expect: { status: 400, message: `${dotted(site.path)} is required`, catalogueKey: 'missingInfo' } } : {}) },
         }),
       );
     }
@@ -267,7 +281,13 @@ export function mutate(s: Schema, value: unknown, place: 'body' | 'query'): fc.A
       options.push(
         r.value.map((x) => ({
           value: setAt(value, site.path, x),
-          mutation: { kind: r.kind, path: site.path, ...(r.certain && site.exact ? { expect: { status: 400, message: r.kind === 'nonFinite' ? eitherOf(invalidAt(place, site.path), GUARDED) : invalidAt(place, site.path) } } : {}) },
+          mutation: {
+            kind: r.kind,
+            path: site.path,
+            ...(r.certain && site.exact
+              ? { expect: { status: 400, message: r.kind === 'nonFinite' ? eitherOf(invalidAt(place, site.path), GUARDED) : invalidAt(place, site.path), catalogueKey: r.reads } }
+              : {}),
+          },
         })),
       );
     }
