@@ -27,7 +27,7 @@ const PGLITE_SHARES = Number(process.env.BENCH_PGLITE_SHARES ?? 100_000);
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? `/tmp/repasse-bench-pglite-${PGLITE_SHARES >= 1000 ? `${PGLITE_SHARES / 1000}k` : PGLITE_SHARES}`;
 const CONNECTIONS = [1, 50];
 /** Each run is cut into this many slices, ours and bare alternating, so both see the same noise. */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const PASSWORD = process.env.SEED_PASSWORD || DEFAULT_PASSWORD;
 const USERS: Record<Who, string> = { operator: 'operador@repasse.dev', adm: 'adm@acme.repasse.dev' };
 
@@ -47,6 +47,15 @@ async function send(baseUrl: string, token: string, v: Variant): Promise<void> {
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${v.method} ${v.path}: ${res.status} ${text}`);
+}
+
+/**
+ * When autocannon stops, the requests still in flight are dropped by the client but not by the
+ * server, which goes on serving them (on PGlite, one after the other): wait for that backlog to
+ * clear, behind a health check, before the next slice measures anything.
+ */
+async function drain(baseUrl: string): Promise<void> {
+  await fetch(`${baseUrl}/api/health`).then((r) => r.arrayBuffer());
 }
 
 async function suite(target: Target, title: string, shares: number): Promise<Section> {
@@ -72,11 +81,13 @@ async function suite(target: Target, title: string, shares: number): Promise<Sec
     }
     // Warm-up, unmeasured: JIT, plan caches, the pool's connections.
     await load(target.baseUrl, token, s.variants, 10, 1);
+    await drain(target.baseUrl);
     for (const connections of CONNECTIONS) {
       const oursRuns: Samples[] = [];
       const bareRuns: Samples[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         oursRuns.push(await load(target.baseUrl, token, s.variants, connections, SECONDS / ROUNDS));
+        await drain(target.baseUrl);
         bareRuns.push(await target.bare(planIds, connections, SECONDS / ROUNDS));
       }
       const ours = merge(oursRuns);
