@@ -27,7 +27,7 @@ import {
   send,
 } from './support/fuzzRoutes';
 import { localStorageConfig } from './support/storage';
-import { fuzzParameters } from './support/fuzzConfig';
+import { assertFuzz } from './support/fuzzConfig';
 import type { Endpoint } from '../../src/domain/apiPaths';
 
 let t: TestApp;
@@ -59,7 +59,8 @@ describe.each(ENDPOINTS.map((e) => [label(e), e] as const))('%s', (name, endpoin
     const arb = casesFor(endpoint, schema, { pools, special: keys ? { filters: filtersArb(keys) } : undefined }, keys);
     const exclusions = REJECTION_WRITES[name]?.exclusions ?? {};
     let before = await fingerprint(exclusions);
-    await fc.assert(
+    await assertFuzz(
+      name,
       fc.asyncProperty(arb, async (c) => {
         const res = await send(t, endpoint, c);
         const after = await fingerprint(exclusions);
@@ -70,7 +71,6 @@ describe.each(ENDPOINTS.map((e) => [label(e), e] as const))('%s', (name, endpoin
           before = after;
         }
       }),
-      fuzzParameters(name),
     );
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/domain/apiPaths';
 import { STORAGE_LIMITS, type FileRef, type GeneratedLink, type UploadInitializeResponse } from '../../src/domain/workspace';
 import { type TestApp, createTestApp } from './support/app';
-import { fuzzParameters } from './support/fuzzConfig';
+import { assertFuzz } from './support/fuzzConfig';
 import { createFingerprinter, publicTables } from './support/fuzzDb';
 import { callersOf, checkAnswer, checkUnchanged, encodeComponent } from './support/fuzzRoutes';
 import { PATH_TRAVERSAL, shortHostileString } from './support/fuzzStrings';
@@ -110,7 +110,8 @@ const checksumOf = (bytes: Buffer, variant: PartPlan['checksum']): string | unde
 
 describe('the storage flow under hostile uploads', () => {
   it('answers a 2xx or a catalogue 4xx at every step, changes nothing when it refuses, and shows a file only when it arrived whole', async () => {
-    await fc.assert(
+    await assertFuzz(
+      'storage flow',
       fc.asyncProperty(uploadPlan, async (plan) => {
         const start = await fingerprint();
         const sizes = plan.parts.slice(0, plan.totalParts).map((p) => p.bytes);
@@ -200,7 +201,7 @@ describe('the storage flow under hostile uploads', () => {
           expect(second.statusCode >= 400, second.body).toBe(fin.statusCode >= 400);
         }
       }),
-      fuzzParameters('storage flow', 30),
+      40,
     );
 
   });
@@ -218,7 +219,8 @@ describe('the signed storage URLs under garbage', () => {
       .join('&');
 
   it('refuses a forged part URL with a catalogue 4xx and writes nothing', async () => {
-    await fc.assert(
+    await assertFuzz(
+      'signed part url',
       fc.asyncProperty(segment, fc.oneof(fc.constantFrom('1', '0', '-1', '11', '1e309'), shortHostileString), query, async (fileId, partNumber, q) => {
         const before = await fingerprint();
         const res = await t.inject({
@@ -231,18 +233,17 @@ describe('the signed storage URLs under garbage', () => {
         expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
         checkUnchanged(before, await fingerprint(), res);
       }),
-      fuzzParameters('signed part url', 30),
     );
   });
 
   it('refuses a forged download URL with a catalogue 4xx', async () => {
-    await fc.assert(
+    await assertFuzz(
+      'signed download url',
       fc.asyncProperty(query, async (q) => {
         const res = await t.inject({ method: 'GET', url: `/api/storage/file?${qs(q)}` });
         checkAnswer(res);
         expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
       }),
-      fuzzParameters('signed download url', 30),
     );
   });
 });
