@@ -2,7 +2,7 @@
  * The Fastify app factory. main.ts serves it; tests build it in-process and call app.inject, so it
  * takes its database and config instead of reading the environment.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { API_BASE_PATH } from '../src/domain/constants';
 import type { Config } from './config';
 import { registerBulkVacuum } from './db/bulkVacuum';
@@ -41,9 +41,21 @@ function loggerOptions(logger: BuildAppOptions['logger'], level: string): Fastif
   return { level, ...base, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } };
 }
 
+/** The router's own refusals (see frameworkErrors below), as `{ message }` the catalogue reads as an invalid URL. */
+function badUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ message: 'Invalid URL' });
+}
+
 export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   // Behind a reverse proxy, request.ip (and so every per-IP rate limit) is the client's only when trusted.
-  const options: FastifyServerOptions = { logger: loggerOptions(logger, config.logLevel), trustProxy: config.trustProxy };
+  const options: FastifyServerOptions = {
+    logger: loggerOptions(logger, config.logLevel),
+    trustProxy: config.trustProxy,
+    // A path Fastify cannot decode (bad percent-encoding, a parameter over maxParamLength) is answered
+    // by the router itself, in its own words and echoing the path: answer it in catalogue wording.
+    frameworkErrors: badUrl,
+  };
   const app = Fastify(options);
   app.decorate('db', db.db);
   app.decorate('config', config);

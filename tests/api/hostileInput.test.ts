@@ -3,7 +3,8 @@
  * a refusal, each pinned as a plain example (docs/security.md): NUL characters, ±Infinity that Ajv
  * lets through, the same two spelled inside the `filters` JSON, unknown filter keys echoed into the
  * message (where "null" or "share not found" made the app show another error), and the stale-upload
- * sweep that ran before upload_initialize had accepted the request.
+ * sweep that ran before upload_initialize had accepted the request, and paths the router could not
+ * decode, answered in Fastify's own words.
  */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -124,6 +125,21 @@ describe('upload_initialize', () => {
     expectOk(await post('/storage/upload_initialize', { fileName: 'c.pdf', totalParts: 1, admSlug: 'acme' }));
     const [after] = await t.query<{ status: string }>(sql`select status from files where id = ${stale.fileId}`);
     expect(after.status).toBe('aborted');
+  });
+});
+
+describe('a path the router cannot decode', () => {
+  it.each([
+    ['/api/storage/part/%ED%A0%80/1', 400],
+    ['/api/storage/part/%/1', 400],
+    ['/api/storage/part/abc/%FF', 400],
+    [`/api/storage/part/${'a'.repeat(101)}/1`, 414],
+  ])('PUT %s answers %i in catalogue wording (was the router\'s own body, echoing the path)', async (url, status) => {
+    const before = await fingerprint();
+    const res = await t.inject({ method: 'PUT', url, payload: Buffer.from('x'), headers: { 'content-type': 'application/octet-stream' } });
+    const body = expectError(res, status, 'Invalid URL');
+    expect(matchErrorMessage(body.message)).toEqual({ kind: 'catalogue', key: 'urlInvalid' });
+    checkUnchanged(before, await fingerprint(), res);
   });
 });
 
