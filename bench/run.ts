@@ -3,7 +3,7 @@
  * - bundle.md: JavaScript to show the login and the first list, ours against bench/baseline;
  * - browser.md: login → rows and filter → rows in headless Chromium, ours against bench/baseline;
  * - bulk-pglite.md (and bulk-postgres.md when DATABASE_URL is set): both bulk moves over 10,000 shares;
- * - the API benchmark (bench/api.ts), when present.
+ * - the API benchmark (bench/api.ts), when present and BENCH_API is not 0.
  * The bulk and API benchmarks run in their own processes so their memory figures are their own.
  * Figures are measured here, never asserted by timed tests.
  */
@@ -66,5 +66,5 @@ const runScript = (file: string, env: NodeJS.ProcessEnv) => {
 runScript('./bulkMove.ts', { ...process.env, DATABASE_URL: '' });
 if (process.env.DATABASE_URL) runScript('./bulkMove.ts', process.env);
 
-// The API benchmark is written separately; run it when it is there.
-if (existsSync(new URL('./api.ts', import.meta.url))) runScript('./api.ts', process.env);
+// The API benchmark is written separately; run it when it is there (BENCH_API=0 skips it: it is long).
+if (existsSync(new URL('./api.ts', import.meta.url)) && process.env.BENCH_API !== '0') runScript('./api.ts', process.env);

@@ -24,6 +24,14 @@ const SignedInApp = lazy(() => import('./SignedInApp'));
 
 const brandClient = fetchBrandClient();
 
+/**
+ * What the first list needs after a login, fetched while the credentials are being checked: without
+ * it, the signed-in app, the layout and the list page load one after another once the login answers.
+ */
+const prefetchFirstList = () => {
+  void Promise.all([import('./SignedInApp'), import('./components/layout/AppLayout'), import('./pages/list/ListPage')]).catch(() => undefined);
+};
+
 /** Refine's useLogin, minus Refine: the same provider call, redirect and toasts (key `login-error`). */
 const ShellLogin = () => {
   const navigate = useNavigate();
@@ -33,6 +41,7 @@ const ShellLogin = () => {
 
   const login = (params: LoginParams) => {
     setPending(true);
+    prefetchFirstList();
     const toasts = createNotificationProvider(notification);
     const fail = (error?: { name?: string; message?: string }) => {
       toasts.open({ type: 'error', key: 'login-error', message: error?.name || 'Login Error', description: error?.message || 'Invalid credentials' });
