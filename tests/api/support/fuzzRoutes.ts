@@ -261,6 +261,11 @@ function envelopeCases(as: string | null, valid: unknown): fc.Arbitrary<FuzzCase
       expect: { status: 400, message: 'Invalid request body' },
     }),
     fc.constant({ as, kind: 'tooLarge', raw: { payload: BODY_TOO_LARGE, contentType: 'application/json' }, expect: { status: 413, message: 'Invalid request: body is too large' } }),
+    fc.constantFrom('application/json; charset=utf-16', 'application/json; charset="../../etc"', 'application/json;;;', 'APPLICATION/JSON').map((contentType) => ({
+      as,
+      kind: 'oddJsonType',
+      raw: { payload: json, contentType },
+    })),
     fc.constantFrom('application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded').map((contentType) => ({
       as,
       kind: 'contentType',

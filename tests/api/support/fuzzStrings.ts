@@ -154,6 +154,24 @@ export class Deep extends Marker {
   }
 }
 
+/** JSON text no JavaScript value stringifies to: numbers beyond double range or precision. */
+export class RawJson extends Marker {
+  constructor(readonly source: string) {
+    super();
+  }
+  json(): string {
+    return this.source;
+  }
+  text(): string {
+    return this.source;
+  }
+  [fc.toStringMethod](): string {
+    return `RawJson(${this.source})`;
+  }
+}
+
+export const RAW_NUMBERS = [new RawJson('1e400'), new RawJson('-1e400'), new RawJson('123456789012345678901234567890'), new RawJson('-0.0000000000000000000000001'), new RawJson('1E+2')];
+
 export const HUGE = [new Huge('a', 100_000), new Huge('😀', 50_000), new Huge('%', 100_000), new Huge("'", 100_000), new Huge('\u0000', 10_000), new Huge('../', 30_000), new Huge('\ud800', 20_000)];
 export const DEEP = [new Deep(20_000, 'array'), new Deep(5_000, 'object')];
 
@@ -210,6 +228,7 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     { arbitrary: fc.integer(), weight: 1 },
     { arbitrary: fc.constantFrom(true, false, null), weight: 1 },
     { arbitrary: fc.constantFrom(...DEEP), weight: 1 },
+    { arbitrary: fc.constantFrom(...RAW_NUMBERS), weight: 1 },
     { arbitrary: fc.array(tie('value'), { maxLength: 4 }), weight: 1 },
     { arbitrary: fc.dictionary(shortHostileString, tie('value'), { maxKeys: 4 }), weight: 1 },
   ),
