@@ -134,7 +134,10 @@ async function main(): Promise<void> {
     const target = await startTarget({ BENCH_PGLITE_DIR: PGLITE_DIR });
     try {
       const section = await suite(target, `PGlite (embedded, in the app's process), ${PGLITE_SHARES.toLocaleString('en')} shares (${PGLITE_DIR})`, PGLITE_SHARES);
-      section.notes.push('PGlite runs one statement at a time in the app\'s own thread: 50 connections queue behind each other, and the bare baseline replays on the very same instance.');
+      section.notes.push(
+        'PGlite runs one statement at a time in the app\'s own thread: 50 connections queue behind each other, and the bare baseline replays on the very same instance. ' +
+          'PGlite has no autovacuum; the benchmark vacuums its directory before measuring (the app vacuums PGlite after bulk moves, server/db/bulkVacuum.ts, but not after the seed).',
+      );
       writeFileSync(new URL('./results/api-pglite.md', import.meta.url), document('API on the embedded PGlite', INTRO, machine([noise]), [section]));
     } finally {
       await target.close();
