@@ -16,6 +16,7 @@ import { DEFAULT_PASSWORD } from '../server/db/seed';
 import { databaseName, ensurePglite, ensurePostgres } from './api/databases';
 import { type Variant, load } from './api/load';
 import { type Section, document, machine } from './api/report';
+import { CAPTURE_HEADER } from './api/sqlCapture';
 import { type Samples, merge } from './api/stats';
 import { type Who, loadFixtures, scenarios } from './api/scenarios';
 import { type Target, startTarget } from './api/target';
@@ -39,10 +40,10 @@ async function login(baseUrl: string, username: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function send(baseUrl: string, token: string, v: Variant): Promise<void> {
+async function send(baseUrl: string, token: string, v: Variant, capture = false): Promise<void> {
   const res = await fetch(`${baseUrl}${v.path}`, {
     method: v.method,
-    headers: { authorization: `Bearer ${token}`, ...(v.body ? { 'content-type': 'application/json' } : {}) },
+    headers: { authorization: `Bearer ${token}`, ...(v.body ? { 'content-type': 'application/json' } : {}), ...(capture ? { [CAPTURE_HEADER]: '1' } : {}) },
     ...(v.body ? { body: v.body } : {}),
   });
   const text = await res.text();
@@ -75,7 +76,7 @@ async function suite(target: Target, title: string, shares: number): Promise<Sec
     await send(target.baseUrl, token, s.variants[0]);
     await s.prepare?.();
     for (const v of s.variants) {
-      const captured = await target.capture(() => send(target.baseUrl, token, v));
+      const captured = await target.capture(() => send(target.baseUrl, token, v, true));
       if (planIds.length === 0) section.sql.push({ scenario: s.name, steps: captured.steps });
       planIds.push(captured.planId);
     }

@@ -77,5 +77,5 @@ export async function ensurePglite(dir: string, shares: number, log: (m: string)
   // PGlite has no autovacuum: without this its tables never get a visibility map and every index
   // walk fetches the heap. The app vacuums after bulk moves (server/db/bulkVacuum.ts), not after the seed.
   const vacuum = await PGlite.create(dir, { extensions: { pg_trgm } });
-  await vacuum.query('vacuum (analyze)').finally(() => vacuum.close());
+  await vacuum.query('vacuum (analyze) shares').finally(() => vacuum.close());
 }

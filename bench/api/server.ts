@@ -18,7 +18,7 @@ import type { DatabaseHandle, Db } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 import * as schema from '../../server/db/schema';
 import { rowsOf } from '../../server/db/seed/bulk';
-import { type Capture, type Plan, capturePg, capturePglite } from './sqlCapture';
+import { CAPTURE_HEADER, type Capture, type Plan, captureContext, capturePg, capturePglite } from './sqlCapture';
 
 
 export type Request =
@@ -54,6 +54,8 @@ if (url) {
 
 await runMigrations(handle);
 const app = await buildApp({ db: handle, config, logger: false });
+// The request to capture runs inside captureContext, and so does every statement it sends.
+app.addHook('onRequest', (request, _reply, done) => (request.headers[CAPTURE_HEADER] ? captureContext.run(true, done) : done()));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

@@ -5,8 +5,18 @@
  * concurrency between them (statements that overlapped run together again, a transaction runs on
  * one connection), without HTTP, auth, validation, mapping or JSON.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
+
+/**
+ * Marks the async context of the one request being captured (set by the app's onRequest hook for
+ * a request carrying CAPTURE_HEADER): requests still queued from the last load run, on PGlite
+ * above all, must not leak their statements into the capture.
+ */
+export const captureContext = new AsyncLocalStorage<true>();
+export const CAPTURE_HEADER = 'x-bench-capture';
+const inCapturedRequest = () => captureContext.getStore() === true;
 
 interface Captured {
   /** Arguments the driver's query() got, minus a trailing callback. */
@@ -72,7 +82,7 @@ export function capturePg(pool: pg.Pool): Capture {
   const inTx = new WeakMap<object, number>();
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: object, ...args: unknown[]) {
-    if (!recording) return original.apply(this, args);
+    if (!recording || !inCapturedRequest()) return original.apply(this, args);
     const text = textOf(args[0]);
     if (/^\s*begin/i.test(text)) inTx.set(this, nextTx++);
     const entry: Captured = { args: typeof args.at(-1) === 'function' ? args.slice(0, -1) : [...args], tx: inTx.get(this) ?? null, start: performance.now(), end: Infinity, text };
@@ -120,7 +130,7 @@ export function capturePglite(client: PGlite): Capture {
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
   const record = (args: unknown[], tx: number | null, run: () => Promise<unknown>) => {
-    if (!recording) return run();
+    if (!recording || !inCapturedRequest()) return run();
     const entry: Captured = { args, tx, start: performance.now(), end: Infinity, text: textOf(args[0]) };
     recording.push(entry);
     return run().finally(() => (entry.end = performance.now()));
