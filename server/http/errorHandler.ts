@@ -30,6 +30,13 @@ const fieldOf = (e: AjvError): string => {
 const describe = (e: AjvError): string => {
   if (e.keyword === 'required') return 'is required';
   if (e.keyword === 'enum' && Array.isArray(e.params?.allowedValues)) return `must be one of ${e.params.allowedValues.join(', ')}`;
+  // Ajv says "must be string,null"; the catalogue would read the word "null" as a processing error, not invalid information.
+  const type = e.params?.type;
+  if (e.keyword === 'type' && (Array.isArray(type) || (typeof type === 'string' && type.includes(',')))) {
+    const all = Array.isArray(type) ? type.map(String) : type.split(',');
+    const types = all.filter((t) => t !== 'null');
+    return `must be ${types.join(' or ')}${types.length < all.length ? ' or nothing' : ''}`;
+  }
   return e.message ?? 'is invalid';
 };
 

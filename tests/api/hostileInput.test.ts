@@ -156,3 +156,13 @@ describe('bodies nested deeper than a recursive serializer goes', () => {
     expect(res.statusCode, res.body).toBeLessThan(500);
   });
 });
+
+describe('a nullable field of the wrong type', () => {
+  it('reads as invalid information, not as a processing error', async () => {
+    const [share] = await t.query<{ id: string }>(sql`select id from shares order by contract_number limit 1`);
+    const res = await post('/person/save', { shareId: share.id, person: { signer: 2, name: {} } });
+    const { message } = expectError(res, 400, 'Invalid body: person.name must be string or nothing');
+    expect(matchErrorMessage(message)).toEqual({ kind: 'catalogue', key: 'invalidInfo' });
+  });
+});
+

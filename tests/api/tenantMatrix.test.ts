@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type Endpoint, isPublicEndpoint } from '../../src/domain/apiPaths';
 import { ENDPOINT_PERMISSIONS, PERMISSIONS } from '../../src/domain/permissions';
 import { USERS, createTestApp, type TestApp } from './support/app';
-import { fingerprint } from './support/dbFingerprint';
+import { createFingerprinter, publicTables } from './support/fuzzDb';
 import { VALID_BOLETO } from './support/shares';
 import { initialize } from './support/storage';
 import { cpfFrom, insertFile } from './support/workspace';
@@ -67,6 +67,7 @@ const FILLERS_FOR: Record<string, Record<string, unknown>> = {
 };
 
 let t: TestApp;
+let fingerprint: ReturnType<typeof createFingerprinter>;
 let docPaths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: { content: { 'application/json': { schema: { properties?: Record<string, unknown>; required?: string[] } } } } }>>;
 type Values = Record<TenantKey, unknown>;
 /** Per actor: tenant-key values of another tenant's objects, and of objects that do not exist. */
@@ -111,6 +112,7 @@ async function objectsOf(where: ReturnType<typeof sql>, admSlug: string, admId: 
 
 beforeAll(async () => {
   t = await createTestApp({ shares: 120 });
+  fingerprint = createFingerprinter(t, await publicTables(t));
   docPaths = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
   const token = async (email: string) => ({ authorization: `Bearer ${await t.token(email)}` });
   const orbitaAuction = (await t.inject({ method: 'POST', url: '/api/auction/create', headers: await token(USERS.orbita), payload: { isAuction: true } })).json().auctionId as string;
@@ -233,10 +235,10 @@ describe.each(ACTORS)('as $profile ($email)', ({ profile, email, notTenant }) =>
         const { url, payload } = request(e, shape, values);
         return t.inject({ method: e.method, url, headers, ...(payload ? { payload } : {}) });
       };
-      const before = await fingerprint(t);
+      const before = await fingerprint();
       const foreign = await send(foreignOf[email]);
       expect(refused(foreign), `${foreign.statusCode} ${foreign.body}`).toBe(true);
-      expect(await fingerprint(t)).toEqual(before);
+      expect(await fingerprint()).toEqual(before);
       if (MISSING_IS_NOT_A_REFUSAL[label(e)]) return;
       const none = await send(missing);
       expect(comparable(foreign, foreignOf[email])).toEqual(comparable(none, missing));
