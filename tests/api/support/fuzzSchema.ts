@@ -252,12 +252,11 @@ function replacements(site: Site, place: 'body' | 'query'): Replacement[] {
     out.push({ kind: 'objectForScalar', value: fc.constantFrom({}, { $gt: '' }, { toString: 'x' }), certain: true });
   }
   if (place === 'body' && only === 'object') out.push({ kind: 'scalarForObject', value: fc.constantFrom('x', 1, true), certain: true });
-  for (const r of out) if (r.certain) r.reads = 'invalidInfo';
   if (place === 'body' && types.length === 2 && types.includes('null') && ['string', 'integer', 'boolean'].some((t) => types.includes(t))) {
-    // Ajv says "must be string,null", which the catalogue reads as a processing error (the word
-    // "null"), not as invalid information: a wording for server/http/errorHandler.ts (docs/security.md).
+    // The server words it "must be string or nothing" (Ajv's "string,null" read as a processing error).
     out.push({ kind: 'objectForNullable', value: fc.constantFrom({}, [{}]), certain: true });
   }
+  for (const r of out) if (r.certain) r.reads = 'invalidInfo';
   return out;
 }
 
