@@ -6,6 +6,7 @@
  *
  * Env: BENCH_DB_URL (PostgreSQL) or BENCH_PGLITE_DIR (embedded PGlite); DB_POOL_SIZE as the server.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -54,8 +55,12 @@ if (url) {
 
 await runMigrations(handle);
 const app = await buildApp({ db: handle, config, logger: false });
-// The request to capture runs inside captureContext, and so does every statement it sends.
-app.addHook('onRequest', (request, _reply, done) => (request.headers[CAPTURE_HEADER] ? captureContext.run(true, done) : done()));
+// The request to capture runs inside captureContext, and so does every statement it sends. (At
+// the http.Server: buildApp hands back a Fastify instance that is ready, closed to new hooks.)
+for (const listener of app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[]) {
+  app.server.off('request', listener);
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => (req.headers[CAPTURE_HEADER] ? captureContext.run(true, () => listener(req, res)) : listener(req, res)));
+}
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
