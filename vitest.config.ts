@@ -17,7 +17,8 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
-          testTimeout: 20_000,
+          // antd in jsdom is slow: a list page with its filters takes 5–15 s on a loaded 2-CPU machine.
+          testTimeout: 60_000,
           // The users' time zone: dates on screen and date filters are São Paulo days.
           env: { TZ: 'America/Sao_Paulo' },
           // Refine's packages run through Vite like the app, so both resolve react-router to one copy

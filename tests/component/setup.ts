@@ -35,8 +35,9 @@ window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollTo = vi.fn() as unknown as typeof Element.prototype.scrollTo;
 
-// The first render of a route compiles its lazy chunk; a second is plenty of margin after that.
-configure({ asyncUtilTimeout: 5000 });
+// The first render of a route compiles its lazy chunk, and antd renders slowly in jsdom: on a
+// loaded 2-CPU CI machine a list page took over 5 s to show. Waiting longer costs nothing when it passes.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
