@@ -48,6 +48,8 @@ export interface ListResponse<T> {
   total: number;
   page: number;
   limit: number;
+  /** false when `total` is the database's estimate (share lists past their exact-count bound, docs/api.md). */
+  totalExact?: false;
 }
 
 /** Small reference lists (DESIGN §3: every list answers the ListResponse shape). */

@@ -7,6 +7,8 @@ export const ptBR = {
     total_zero: '0 registros',
     total_one: '{{count, number}} registro',
     total_other: '{{count, number}} registros',
+    /** A total the database estimated (a share list past its exact-count bound). */
+    totalAbout: 'cerca de {{counted}}',
     retry: 'Tentar novamente',
   },
   auth: {

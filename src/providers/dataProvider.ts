@@ -67,7 +67,7 @@ export const createDataProvider = (
       const limit = clampLimit(pagination?.pageSize);
       try {
         const { data } = await client.get<ListResponse<T>>(api.list.path, { params: listParams(api, page, limit, filters, sorters) });
-        return { data: data.data ?? [], total: data.total ?? 0 } satisfies GetListResponse<T>;
+        return { data: data.data ?? [], total: data.total ?? 0, ...(data.totalExact === false ? { totalExact: false } : {}) } satisfies GetListResponse<T>;
       } catch (e) {
         throw toHttpError(e);
       }

@@ -16,6 +16,13 @@ const record = () => {
 };
 
 describe('dataProvider', () => {
+  it('passes on that a total is an estimate, and only then', async () => {
+    const { provider } = record();
+    const estimated = await provider({ status: 200, data: { data: [], total: 987_654, totalExact: false, page: 1, limit: 20 } }).getList({ resource: 'shares' });
+    expect(estimated).toEqual({ data: [], total: 987_654, totalExact: false });
+    expect(await provider().getList({ resource: 'shares' })).not.toHaveProperty('totalExact');
+  });
+
   it('maps a share list onto page, limit, one JSON `filters`, sort and order', async () => {
     const { calls, provider } = record();
     const result = await provider().getList({

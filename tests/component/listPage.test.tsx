@@ -221,6 +221,15 @@ describe('list page', () => {
     expect(screen.queryByRole('combobox', { name: ptBR.shares.filterAdministrator })).not.toBeInTheDocument();
   });
 
+  it('reads an estimated total as "cerca de", and still pages on from a full page', async () => {
+    signIn('operator');
+    const page = Array.from({ length: 20 }, (_, i) => ({ ...SHARES[0], shareId: `s-${i}`, contractNumber: `ACM-${String(i).padStart(7, '0')}` }));
+    const getList = vi.fn(async () => ({ data: page, total: 1_234_567, totalExact: false })) as unknown as DataProvider['getList'];
+    renderList('/listagem', mockDataProvider({ getList }));
+    expect(await screen.findByText('cerca de 1.234.567 cotas')).toBeInTheDocument();
+    expect(screen.getByTitle('Próxima página')).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('shows the canceled list with when and why', async () => {
     signIn('adm');
     const rows = [{ ...SHARES[0], canceledAt: '2025-02-10T12:00:00.000Z', cancelReason: 'Desistência do cliente' }];

@@ -26,7 +26,7 @@ const BULK_LISTS = ['shares', 'transfers'];
  */
 const ListTable = ({ def }: { def: ResourceDef }) => {
   const t = useTranslate();
-  const { rows, total, loading, error, retry, currentPage, pageSize, sorters, filters, onChange, applyFilters, clearFilters } = useListTable(def);
+  const { rows, total, totalExact, loading, error, retry, currentPage, pageSize, sorters, filters, onChange, applyFilters, clearFilters } = useListTable(def);
   const get = def.api.get;
   const { data: canShow } = useCan({ resource: def.name, action: 'show', queryOptions: { enabled: !!get } });
   const navigate = useNavigate();
@@ -73,7 +73,10 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
           total,
           showSizeChanger: true,
           pageSizeOptions: PAGINATION.pageSizeOptions.map(String),
-          showTotal: (n: number) => t(def.totalKey ?? 'app.total', { count: n }),
+          showTotal: (n: number) => {
+            const counted = t(def.totalKey ?? 'app.total', { count: n });
+            return totalExact ? counted : t('app.totalAbout', { counted });
+          },
         }}
         scroll={{ x: width * def.columns.length + (selectable ? FLAGGED_COLUMN_PX : 0) }}
         rowSelection={

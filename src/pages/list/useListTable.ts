@@ -23,6 +23,17 @@ const toCrudSorters = (sorter: AntdSorter): CrudSort[] => {
 };
 
 /**
+ * The total the pager and the counter show. An exact total is shown as it is. An estimate (a share
+ * list past its exact-count bound) reads "about N"; the pager still reaches every row: a full page
+ * always offers a next one, and a page that is not full is the last, which makes the total exact.
+ */
+export function pagedTotal(total: number, estimated: boolean, page: number, pageSize: number, rowsOnPage: number): { total: number; totalExact: boolean } {
+  if (!estimated) return { total, totalExact: true };
+  if (rowsOnPage < pageSize) return { total: (page - 1) * pageSize + rowsOnPage, totalExact: true };
+  return { total: Math.max(total, page * pageSize + 1), totalExact: false };
+}
+
+/**
  * Refine's core useTable bound to an antd Table. @refinedev/antd's own useTable does the same but
  * drags in its markdown field and form helpers (~25 KB gzip) that a list never uses (DESIGN §5).
  */
@@ -68,9 +79,10 @@ export const useListTable = (def: ResourceDef) => {
     setCurrentPage(1);
   }, [setFilters, setCurrentPage]);
 
+  const estimated = (tableQuery.data as { totalExact?: boolean } | undefined)?.totalExact === false;
   return {
     rows: result.data,
-    total: result.total ?? 0,
+    ...pagedTotal(result.total ?? 0, estimated, currentPage, pageSize, result.data.length),
     loading: tableQuery.isFetching,
     /** The last load failed: the table must say so, not pretend the list is empty. */
     error: tableQuery.error as { message?: string } | null,
