@@ -47,7 +47,8 @@ describe('OpenAPI', () => {
     for (const ops of Object.values(doc.paths)) for (const op of Object.values(ops)) expect(op.responses).toHaveProperty('200');
     const list = doc.paths['/api/share/list'].get;
     expect(list.security).toEqual([{ bearerAuth: [] }]);
-    expect(list.parameters!.map((p) => p.name).sort()).toEqual(['filters', 'limit', 'order', 'page', 'sort']);
+    // SPEC's five, and the opt-in keyset cursor (docs/api.md).
+    expect(list.parameters!.map((p) => p.name).sort()).toEqual(['cursor', 'filters', 'limit', 'order', 'page', 'sort']);
     expect(doc.paths['/api/user/login'].post.requestBody).toBeTruthy();
     expect(doc.paths['/api/white_label/get'].get.security).toBeUndefined();
   });

@@ -146,6 +146,30 @@ describe('the four share lists', () => {
     expect(await columnTexts(page, 'Contrato')).toEqual(before);
   });
 
+  it('the date range picker loads on first use: the first click opens its calendar, and a typed range filters and survives a reload', async () => {
+    await page.goto(`${server.url}/listagem`);
+    await waitForRows(page);
+    // Until now the bar holds a stand-in; clicking its first input must open the real calendar at once.
+    await page.getByPlaceholder('Atualizada de').click();
+    await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'visible', timeout: 15_000 });
+    const from = page.locator('.ant-picker-range input').first();
+    await expect.poll(() => from.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The browser's own today: the picker reads typed days in the browser's time zone.
+    const today = await page.evaluate(() => new Date().toLocaleDateString('pt-BR'));
+    await from.fill('01/01/2020');
+    await from.press('Enter');
+    const to = page.locator('.ant-picker-range input').nth(1);
+    await to.fill(today);
+    await waitForListResponse(page, () => to.press('Enter'));
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('2020-01-01');
+    expect(await waitForRows(page)).toBeGreaterThan(0);
+
+    await page.reload();
+    await waitForRows(page);
+    await expect.poll(() => page.getByPlaceholder('Atualizada de').inputValue()).toBe('01/01/2020');
+    expect(await page.getByPlaceholder('Atualizada até').inputValue()).toBe(today);
+  });
+
   it('a search that matches nothing shows the empty state in Portuguese', async () => {
     await page.goto(`${server.url}/listagem`);
     await waitForRows(page);
