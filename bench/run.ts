@@ -3,12 +3,13 @@
  * - bundle.md: JavaScript to show the login and the first list, ours against bench/baseline;
  * - browser.md: login → rows and filter → rows in headless Chromium, ours against bench/baseline;
  * - bulk-pglite.md (and bulk-postgres.md when DATABASE_URL is set): both bulk moves over 10,000 shares;
- * - the API benchmark (bench/api.ts), when present and BENCH_API is not 0.
+ * - account-timing-<db>.md: verify_username with and without an account (bench/accountTiming.ts);
+ * - api-postgres.md and api-pglite.md: the API benchmark (bench/api.ts; BENCH_API=0 skips it).
  * The bulk and API benchmarks run in their own processes so their memory figures are their own.
  * Figures are measured here, never asserted by timed tests.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startApps } from './baseline/apps';
 import { measureTimings, browserReport } from './browser';
@@ -66,5 +67,8 @@ const runScript = (file: string, env: NodeJS.ProcessEnv) => {
 runScript('./bulkMove.ts', { ...process.env, DATABASE_URL: '' });
 if (process.env.DATABASE_URL) runScript('./bulkMove.ts', process.env);
 
-// The API benchmark is written separately; run it when it is there (BENCH_API=0 skips it: it is long).
-if (existsSync(new URL('./api.ts', import.meta.url)) && process.env.BENCH_API !== '0') runScript('./api.ts', process.env);
+// Whether an answer's time tells an account exists, on the database the run names.
+runScript('./accountTiming.ts', process.env);
+
+// The API benchmark takes about 15 minutes at both sizes (BENCH_API=0 skips it; BENCH_SIZES, BENCH_DURATION shorten it).
+if (process.env.BENCH_API !== '0') runScript('./api.ts', process.env);
