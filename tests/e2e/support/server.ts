@@ -26,7 +26,8 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+/** Polls /api/health until the server answers, failing early with its output if it exits. */
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
