@@ -289,7 +289,9 @@ describe('a phone-width screen (390 px)', () => {
     for (const path of ['/listagem', '/leiloes', '/players', '/usuarios']) {
       await page.goto(`${server.url}${path}`);
       await waitForRows(page);
-      expect(await overflow(), path).toBeLessThanOrEqual(0);
+      // Polled: right after the rows arrive the table may still be settling its widths (seen once in
+      // CI under load); what must hold is the layout the user is left with.
+      await expect.poll(overflow, { timeout: 10_000, message: path }).toBeLessThanOrEqual(0);
       // The user's name stays on the header's one line.
       const header = await page.locator('.ant-layout-header').boundingBox();
       const name = await page.getByTestId('user-name').boundingBox();
