@@ -1,7 +1,4 @@
 /** A pricing spreadsheet stored on the S3 driver (s3rver here) is read back and processed like on the local disk. */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuctionAddFileResponse, AuctionInfo, AuctionPricingItem } from '../../src/domain/auctions';
 import type { FileRef, UploadInitializeResponse } from '../../src/domain/workspace';
@@ -9,46 +6,22 @@ import { pricingQueueOf } from '../../server/services/pricing';
 import { aget, apost, auctionAt, freeShares, validConfig } from './auctionHelpers';
 import { type TestApp, USERS, createTestApp } from './support/app';
 import { expectOk } from './support/expect';
+import { startLocalS3 } from './support/localS3';
 import { initialize, post, sha256 } from './support/storage';
 
-interface S3rverInstance {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
+const s3 = await startLocalS3('repasse-pricing', 'auctionPricingS3.test.ts');
 
-let server: S3rverInstance | null = null;
-let endpoint = '';
-let dir = '';
-const BUCKET = 'repasse-pricing';
-
-try {
-  const { default: S3rver } = await import('s3rver');
-  dir = await mkdtemp(join(tmpdir(), 'repasse-s3rver-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET }] });
-  endpoint = `http://127.0.0.1:${(await server.run()).port}`;
-} catch (err) {
-  console.warn(`auctionPricingS3.test.ts skipped: s3rver could not start: ${String(err)}`);
-  server = null;
-}
-
-describe.skipIf(!server)('pricing on the S3 driver', () => {
+describe.skipIf(!s3)('pricing on the S3 driver', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
       shares: 120,
-      config: {
-        storage: {
-          driver: 's3',
-          filesDir: dir,
-          s3: { endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
-        },
-      },
+      config: { storage: s3!.storage },
     });
   });
   afterAll(async () => {
     await t?.close();
-    await server?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await s3?.stop();
   });
 
   it('processes a CSV uploaded straight to the bucket', async () => {

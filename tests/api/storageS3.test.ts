@@ -3,59 +3,28 @@
  * as the local disk — presigned part URLs, CompleteMultipartUpload, presigned downloads — and the
  * same size and type limits.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_LIMITS, type FileRef, type GeneratedLink, type UploadInitializeResponse } from '../../src/domain/workspace';
 import { type TestApp, USERS, createTestApp } from './support/app';
 import { expectError, expectOk } from './support/expect';
+import { startLocalS3 } from './support/localS3';
 import { initialize, pdfBytes, post, sha256 } from './support/storage';
 
-interface S3rverInstance {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
+const s3 = await startLocalS3('repasse-test', 'storageS3.test.ts');
 
-let server: S3rverInstance | null = null;
-let endpoint = '';
-let dir = '';
-let startError: unknown = null;
-const BUCKET = 'repasse-test';
-
-try {
-  const { default: S3rver } = await import('s3rver');
-  dir = await mkdtemp(join(tmpdir(), 'repasse-s3rver-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET }] });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
-} catch (err) {
-  startError = err;
-  server = null;
-}
-
-if (!server) console.warn(`storageS3.test.ts skipped: s3rver could not start on Node ${process.version}: ${String(startError)}`);
-
-describe.skipIf(!server)('S3 driver against s3rver', () => {
+describe.skipIf(!s3)('S3 driver against s3rver', () => {
   let t: TestApp;
 
   beforeAll(async () => {
     t = await createTestApp({
       shares: 40,
-      config: {
-        storage: {
-          driver: 's3',
-          filesDir: dir,
-          s3: { endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
-        },
-      },
+      config: { storage: s3!.storage },
     });
   });
   afterAll(async () => {
     await t?.close();
-    await server?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await s3?.stop();
   });
 
   /** PUTs the parts straight to the bucket, as the browser does, and keeps each ETag. */
@@ -75,12 +44,12 @@ describe.skipIf(!server)('S3 driver against s3rver', () => {
     const bytes = pdfBytes(9_000, 5);
     const u = expectOk<UploadInitializeResponse>(await initialize(t, USERS.operator, { fileName: 'contrato.pdf', totalParts: 3, admSlug: 'acme', contentType: 'application/pdf' }));
     expect(u.parts).toHaveLength(3);
-    for (const p of u.parts) expect(p.url.startsWith(`${endpoint}/${BUCKET}/`)).toBe(true);
+    for (const p of u.parts) expect(p.url.startsWith(`${s3!.endpoint}/${s3!.bucket}/`)).toBe(true);
     const etags = await putParts(u, bytes);
     const ref = expectOk<FileRef>(await post(t, USERS.operator, '/storage/upload_finalize', { fileId: u.fileId, fileKey: u.fileKey, parts: etags }));
     expect(ref).toMatchObject({ fileId: u.fileId, filePath: u.fileKey, size: bytes.length, contentType: 'application/pdf' });
     const link = expectOk<GeneratedLink>(await post(t, USERS.acme, '/storage/generate_link', { filePath: ref.filePath }));
-    expect(link.url.startsWith(endpoint)).toBe(true);
+    expect(link.url.startsWith(s3!.endpoint)).toBe(true);
     const dl = await fetch(link.url);
     expect(dl.status).toBe(200);
     expect(Buffer.compare(Buffer.from(await dl.arrayBuffer()), bytes)).toBe(0);
@@ -102,7 +71,7 @@ describe.skipIf(!server)('S3 driver against s3rver', () => {
     const [row] = await t.query<{ status: string }>(sql`select status from files where id = ${u.fileId}`);
     expect(row.status).toBe('aborted');
     expectError(await post(t, USERS.operator, '/storage/generate_link', { filePath: u.fileKey }), 404, 'Document not found');
-    const direct = await fetch(`${endpoint}/${BUCKET}/${u.fileKey}`);
+    const direct = await fetch(`${s3!.endpoint}/${s3!.bucket}/${u.fileKey}`);
     expect(direct.status).not.toBe(200);
   });
 });
