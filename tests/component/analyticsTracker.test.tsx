@@ -8,23 +8,15 @@ import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnalyticsTracker } from '../../src/components/AnalyticsTracker';
-import { DISABLED_ANALYTICS, createAnalytics, type AnalyticsClient } from '../../src/providers/analytics';
+import { DISABLED_ANALYTICS, createAnalytics } from '../../src/providers/analytics';
+import { type AnalyticsCall, recordingClient } from '../unit/analyticsRecording';
 import { brandFromConfig } from '../../src/providers/whiteLabel';
 import { TestWrapper } from './TestWrapper';
 import { signIn } from './helpers';
 
-type Call = [string, ...unknown[]];
-
 const recording = () => {
-  const calls: Call[] = [];
-  const client: AnalyticsClient = {
-    track: (event, properties) => calls.push(['track', event, properties]),
-    identify: (user) => calls.push(['identify', user]),
-    setGroup: (group) => calls.push(['setGroup', group]),
-    reset: () => calls.push(['reset']),
-  };
-  const analytics = createAnalytics({ token: 't' });
-  return { calls, analytics, load: async () => client };
+  const { calls, client } = recordingClient();
+  return { calls, analytics: createAnalytics({ token: 't' }), load: async () => client };
 };
 
 const acme = brandFromConfig({
@@ -49,7 +41,7 @@ const Controls = () => {
   );
 };
 
-const pageViews = (calls: Call[]) => calls.filter((c) => c[0] === 'track' && c[1] === 'page_view').map((c) => c[2]);
+const pageViews = (calls: AnalyticsCall[]) => calls.filter((c) => c[0] === 'track' && c[1] === 'page_view').map((c) => c[2]);
 
 afterEach(() => localStorage.clear());
 

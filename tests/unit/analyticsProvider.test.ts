@@ -1,20 +1,8 @@
 import axios, { AxiosError, type AxiosAdapter } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { trackRequestActions } from '../../src/providers/analyticsActions';
-import { DISABLED_ANALYTICS, analyticsConfig, createAnalytics, type AnalyticsClient } from '../../src/providers/analytics';
-
-type Call = [string, ...unknown[]];
-
-const recordingClient = () => {
-  const calls: Call[] = [];
-  const client: AnalyticsClient = {
-    track: (event, properties) => calls.push(['track', event, properties]),
-    identify: (user) => calls.push(['identify', user]),
-    setGroup: (group) => calls.push(['setGroup', group]),
-    reset: () => calls.push(['reset']),
-  };
-  return { calls, client };
-};
+import { DISABLED_ANALYTICS, analyticsConfig, createAnalytics } from '../../src/providers/analytics';
+import { recordingClient } from './analyticsRecording';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
