@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { logIn, openPage, waitForRows, type Session } from './support/session';
+import { signedInPage, waitForRows, type Session } from './support/session';
 import { apiLogin, listShares } from './support/workspace';
 
 const ADM = 'adm@acme.repasse.dev';
@@ -29,13 +29,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(email: string): Promise<Page> {
-  const session = await openPage(browser, server.url);
-  sessions.push(session);
-  await logIn(session.page, email);
-  await waitForRows(session.page);
-  return session.page;
-}
+const signedIn = (email: string): Promise<Page> => signedInPage(browser, server.url, email, sessions);
 
 const api = async <T>(token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> => {
   const res = await fetch(`${server.url}/api${path}`, {

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { logIn, openPage, tableRows, waitForRows, type Session } from './support/session';
+import { signedInPage, tableRows, waitForRows, type Session } from './support/session';
 import {
   actionResponse,
   apiLogin,
@@ -64,14 +64,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A new browser context signed in as `email`, on the list it lands on. */
-async function signedIn(email: string): Promise<Page> {
-  const session = await openPage(browser, server.url);
-  sessions.push(session);
-  await logIn(session.page, email);
-  await waitForRows(session.page);
-  return session.page;
-}
+const signedIn = (email: string): Promise<Page> => signedInPage(browser, server.url, email, sessions);
 
 const sharesIn = (state: string, limit = 100) => listShares(server.url, operatorToken, { state: [state] }, limit);
 

@@ -22,6 +22,15 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
+/** A new browser context signed in as `email`, on the list it lands on; kept in `sessions` to close later. */
+export async function signedInPage(browser: Browser, url: string, email: string, sessions: Session[]): Promise<Page> {
+  const session = await openPage(browser, url);
+  sessions.push(session);
+  await logIn(session.page, email);
+  await waitForRows(session.page);
+  return session.page;
+}
+
 export const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
 /** Waits until the table shows rows (not the loading or the empty state). */
