@@ -4,7 +4,7 @@ import { SHARE_FILTER_KEYS, SHARE_SORT_FIELDS, SORT_ORDERS } from '../../src/dom
 import { SHARE_STATES } from '../../src/domain/shareStates';
 import { dateTime, listResponse, paginationQuery } from '../http/schemas';
 import { MAX_QUERY_LENGTH } from '../services/shareFilters';
-import { EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH } from '../services/shares';
+import { EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH } from '../services/shareTotals';
 
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;

@@ -11,9 +11,9 @@ import { type ShareState, TRANSFER_LIST_STATES, stateFlags } from '../../src/dom
 import type { Db } from '../db/client';
 import { administrators, cancelReasons, funds, processStatusHistory, shares, users } from '../db/schema';
 import { notFound } from '../http/errors';
-import { rowsOf } from '../db/seed/bulk';
 import { afterCursor, cursorKeyColumn, decodeCursor, encodeCursor, isCursorSort } from './shareCursor';
 import type { ParsedShareFilters } from './shareFilters';
+import { EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH, type Total, boundedTotal, cappedCount, cappedCountSql, knownEstimate, totalFromCount } from './shareTotals';
 import { type Scope, shareScopeCondition } from './tenant';
 
 export type ShareListKind = 'all' | 'transfer' | 'canceled';
@@ -145,12 +145,16 @@ const toListItem = (r: Record<string, unknown>): ShareListItem => {
 };
 
 
-/** The page query alone, for EXPLAIN in tests and benchmarks. */
-export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery) {
+/**
+ * The page query alone, for EXPLAIN in tests and benchmarks. With `countCap` each row also carries
+ * the capped count of the whole list (one scalar subquery, run once): page and total in one round trip.
+ */
+export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery, countCap?: number) {
   const where = listConditions(kind, scope, q.filters);
   const order = orderBy(q.sort, q.order);
+  const counted = countCap === undefined ? sql<number | null>`null` : cappedCountSql(where, countCap);
   const select = db
-    .select({ ...listColumns, cursorKey: cursorKeyColumn })
+    .select({ ...listColumns, cursorKey: cursorKeyColumn, counted })
     .from(shares)
     .innerJoin(administrators, eq(administrators.id, shares.admId))
     .leftJoin(funds, eq(funds.id, shares.fundId))
@@ -169,37 +173,32 @@ export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: Sha
   return select.where(inArray(shares.id, pageIds)).orderBy(...order);
 }
 
-/**
- * Totals are counted exactly up to these many rows, which bounds their cost on any table size;
- * beyond, the answer carries the planner's estimate and totalExact: false. Free text gets the
- * lower bound: every candidate row costs a trigram recheck.
- */
-export const EXACT_TOTAL_LIMIT = 1000;
-export const EXACT_TOTAL_LIMIT_SEARCH = 100;
-
-async function boundedTotal(db: Db, where: SQL | undefined, searching: boolean): Promise<{ total: number; exact: boolean }> {
-  const cap = searching ? EXACT_TOTAL_LIMIT_SEARCH : EXACT_TOTAL_LIMIT;
-  const capped = db.select({ one: sql`1` }).from(shares).where(where).limit(cap + 1).as('capped');
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  if (Number(n) <= cap) return { total: Number(n), exact: true };
-  const plan = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) select 1 from ${shares} where ${where ?? sql`true`}`));
-  const json = Object.values(plan[0])[0];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
-  // What we counted is a floor the estimate must not fall under.
-  return { total: Math.max(Math.round(parsed[0].Plan['Plan Rows']), cap + 1), exact: false };
-}
+/** What a list's total depends on: the same key, the same WHERE. */
+const totalKey = (kind: ShareListKind, scope: Scope, f: ParsedShareFilters) => JSON.stringify([kind, scope, f]);
 
 export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery): Promise<ShareListResponse> {
   const where = listConditions(kind, scope, q.filters);
+  const key = totalKey(kind, scope, q.filters);
   let rows: Awaited<ReturnType<typeof sharePageQuery>>;
-  let total: { total: number; exact: boolean };
-  if (q.filters.q && !q.cursor) {
+  let total: Total;
+  const known = knownEstimate(db, key);
+  if (known !== undefined) {
+    // A large list seen a moment ago: the page alone, the remembered estimate as its total.
+    rows = await sharePageQuery(db, kind, scope, q);
+    total = { total: known, exact: false };
+  } else if (q.filters.q) {
     // A free-text count repeats the trigram scan; a first page that is not full already is the
     // count (a contract number or a CPF: one row), so the count waits for the page here.
     rows = await sharePageQuery(db, kind, scope, q);
-    total = q.page === 1 && rows.length < q.limit ? { total: rows.length, exact: true } : await boundedTotal(db, where, true);
+    total =
+      q.page === 1 && !q.cursor && rows.length < q.limit
+        ? { total: rows.length, exact: true }
+        : await boundedTotal(db, key, where, EXACT_TOTAL_LIMIT_SEARCH);
   } else {
-    [rows, total] = await Promise.all([sharePageQuery(db, kind, scope, q), boundedTotal(db, where, !!q.filters.q)]);
+    rows = await sharePageQuery(db, kind, scope, q, EXACT_TOTAL_LIMIT);
+    // No row carries the count past the last page (or on an empty list, whose count is 0).
+    const counted = rows.length ? Number(rows[0].counted) : q.page === 1 && !q.cursor ? 0 : await cappedCount(db, where, EXACT_TOTAL_LIMIT);
+    total = await totalFromCount(db, key, where, counted, EXACT_TOTAL_LIMIT);
   }
   const out: ShareListResponse = { data: rows.map(toListItem), total: total.total, page: q.page, limit: q.limit };
   if (!total.exact) out.totalExact = false;

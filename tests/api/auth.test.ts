@@ -3,7 +3,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/app';
 import { registerErrorHandling } from '../../server/http/errorHandler';
@@ -11,7 +11,7 @@ import apiRoutes from '../../server/routes/index';
 import { DEMO_USERS } from '../../server/db/seed';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/password';
-import { signToken } from '../../server/services/tokens';
+import { readToken, signToken } from '../../server/services/tokens';
 import { API, type Endpoint, isPublicEndpoint } from '../../src/domain/apiPaths';
 import { API_BASE_PATH } from '../../src/domain/constants';
 import { ENDPOINT_PERMISSIONS, can } from '../../src/domain/permissions';
@@ -171,6 +171,27 @@ describe('the auth hook', () => {
       }
     }
     expectError(await t.inject({ method: 'GET', url: '/api/share/list', headers: { authorization: valid } }), 401, 'Unauthorized');
+  });
+
+  it('refuses a token that worked once as soon as it expires, and never under another secret', async () => {
+    // The server remembers tokens it has verified (server/services/tokens.ts): that memory must not
+    // outlive the token nor let it pass where the secret differs.
+    const [op] = await t.handle.db.select().from(users).where(eq(users.email, USERS.operator));
+    const claims = { userId: op.id, profiles: op.profiles, name: op.name, email: op.email, lastAccess: null, playerIsRepasse: true, deniedPermissions: [] };
+    const { token, exp } = await signToken(claims, t.config.jwtSecret, 60);
+    const list = () => t.inject({ method: 'GET', url: '/api/share/list', headers: { authorization: `Bearer ${token}` } });
+    expectOk(await list());
+    expectOk(await list());
+    expect(await readToken(token, 'another-secret-another-secret-123')).toBeNull();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(exp * 1000 - 1000);
+      expectOk(await list());
+      vi.setSystemTime(exp * 1000);
+      expectError(await list(), 401, 'Unauthorized');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers 403 when the profile lacks the permission, following the matrix', async () => {

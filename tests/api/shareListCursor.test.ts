@@ -4,9 +4,10 @@
  * then PostgreSQL's estimate flagged totalExact: false).
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShareListItem } from '../../src/domain/shareList';
-import { EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH, sharePageQuery } from '../../server/services/shares';
+import { sharePageQuery } from '../../server/services/shares';
+import { ESTIMATE_TTL_MS, EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH } from '../../server/services/shareTotals';
 import { type TestApp, createTestApp, listUrl } from './support/app';
 import { expectError, expectOk } from './support/expect';
 
@@ -150,5 +151,31 @@ describe('total', () => {
     const many = await list({ filters: { q: prefix } });
     expect(many.totalExact).toBe(false);
     expect(many.total).toBeGreaterThan(EXACT_TOTAL_LIMIT_SEARCH);
+  });
+  it(`reuses an estimate for ${ESTIMATE_TTL_MS / 1000} s, then counts again`, async () => {
+    const canceled = async () => expectOk<Answer>(await t.get(listUrl('/share/canceled_list', {})));
+    const before = await t.query<{ id: string; at: string }>(sql`select id, canceled_at::text as at from shares where canceled_at is not null`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await t.query(sql`update shares set canceled_at = now() where id in (select id from shares order by id limit 1100)`);
+      await t.query(sql`analyze shares`);
+      const big = await canceled();
+      expect(big.totalExact).toBe(false);
+      // The list shrinks under the bound: for a while its total is still the remembered estimate …
+      await t.query(sql`update shares set canceled_at = null where id in (select id from shares order by id offset 800)`);
+      const soon = await canceled();
+      expect(soon.totalExact).toBe(false);
+      expect(soon.total).toBe(big.total);
+      // … then it is counted again, exactly.
+      vi.setSystemTime(Date.now() + ESTIMATE_TTL_MS);
+      const later = await canceled();
+      expect(later).not.toHaveProperty('totalExact');
+      expect(later.total).toBe(800);
+    } finally {
+      vi.useRealTimers();
+      await t.query(sql`update shares set canceled_at = null`);
+      for (const { id, at } of before) await t.query(sql`update shares set canceled_at = ${at}::timestamptz where id = ${id}`);
+      await t.query(sql`analyze shares`);
+    }
   });
 });
