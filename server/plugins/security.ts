@@ -2,12 +2,13 @@
  * HTTP hardening: security headers with a CSP that fits the built app, and the rate limiter the
  * login route opts into (no global limit: lists are served to signed-in users).
  */
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+  // helmet's middleware built once: @fastify/helmet rebuilt it (and re-parsed the CSP) on every request.
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -28,5 +29,6 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   await app.register(rateLimit, { global: false });
 }
