@@ -50,9 +50,12 @@ export function decodeCursor(raw: string, sort: ShareSortField, order: SortOrder
 /** The key the next cursor is made of, selected with the page (microseconds, exactly as stored). */
 export const cursorKeyColumn = sql<string>`(extract(epoch from ${shares.updatedAt}) * 1000000)::bigint::text`;
 
-/** Rows strictly after the cursor in its ordering; written as the row comparison the index serves. */
-export function afterCursor(c: ShareCursor): SQL {
-  if (c.sort === 'contractNumber') return c.order === 'asc' ? sql`${shares.contractNumber} > ${c.value}` : sql`${shares.contractNumber} < ${c.value}`;
-  const at = sql`(timestamptz 'epoch' + ${c.value}::bigint * interval '1 microsecond')`;
-  return c.order === 'desc' ? sql`(${shares.updatedAt}, ${shares.id}) < (${at}, ${c.id}::uuid)` : sql`(${shares.updatedAt}, ${shares.id}) > (${at}, ${c.id}::uuid)`;
+/**
+ * Rows strictly after the cursor in its ordering; written as the row comparison the index serves.
+ * `value` and `id` are the cursor's own, or placeholders bound to them (a prepared page query).
+ */
+export function afterCursor(c: ShareCursor, value: unknown = c.value, id: unknown = c.id): SQL {
+  if (c.sort === 'contractNumber') return c.order === 'asc' ? sql`${shares.contractNumber} > ${value}` : sql`${shares.contractNumber} < ${value}`;
+  const at = sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
+  return c.order === 'desc' ? sql`(${shares.updatedAt}, ${shares.id}) < (${at}, ${id}::uuid)` : sql`(${shares.updatedAt}, ${shares.id}) > (${at}, ${id}::uuid)`;
 }

@@ -65,18 +65,19 @@ function remember(db: Db, key: string, total: number): void {
 
 /**
  * The total for `counted` matching rows (counted with the cap): exact within the cap, else the
- * planner's estimate, never under what was counted, remembered under `key`.
+ * planner's estimate, never under what was counted, remembered under `key`. `where` is built only
+ * when it is needed (the page query is prepared; this is the rare path).
  */
-export async function totalFromCount(db: Db, key: string, where: SQL | undefined, counted: number, cap: number): Promise<Total> {
+export async function totalFromCount(db: Db, key: string, where: () => SQL | undefined, counted: number, cap: number): Promise<Total> {
   if (counted <= cap) return { total: counted, exact: true };
-  const total = Math.max(await plannerEstimate(db, where), cap + 1);
+  const total = Math.max(await plannerEstimate(db, where()), cap + 1);
   remember(db, key, total);
   return { total, exact: false };
 }
 
 /** Counts (capped) and, beyond the cap, estimates; a remembered estimate answers without a query. */
-export async function boundedTotal(db: Db, key: string, where: SQL | undefined, cap: number): Promise<Total> {
+export async function boundedTotal(db: Db, key: string, where: () => SQL | undefined, cap: number): Promise<Total> {
   const known = knownEstimate(db, key);
   if (known !== undefined) return { total: known, exact: false };
-  return totalFromCount(db, key, where, await cappedCount(db, where, cap), cap);
+  return totalFromCount(db, key, where, await cappedCount(db, where(), cap), cap);
 }

@@ -9,6 +9,7 @@ import type { ListResponse, ShareListItem, ShareSortField, SortOrder } from '../
 import type { ProcessHistoryEntry, ShareDetail } from '../../src/domain/workspace';
 import { type ShareState, TRANSFER_LIST_STATES, stateFlags } from '../../src/domain/shareStates';
 import type { Db } from '../db/client';
+import { shapeCache } from '../db/preparedShapes';
 import { administrators, cancelReasons, funds, processStatusHistory, shares, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { afterCursor, cursorKeyColumn, decodeCursor, encodeCursor, isCursorSort } from './shareCursor';
@@ -44,26 +45,56 @@ export interface ShareListResponse extends ListResponse<ShareListItem> {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
-/** Free text: the generated, lower-cased `search` column has a trigram index that serves ILIKE. */
-function searchCondition(f: ParsedShareFilters): SQL | undefined {
-  if (!f.q) return undefined;
-  const terms = [f.q, ...(f.qAlternatives ?? [])];
-  return or(...terms.map((t) => sql`${shares.search} ilike ${`%${escapeLike(t)}%`}`));
+/**
+ * The values a list's WHERE compares with, by name. Which names are present is part of the query's
+ * shape (server/db/preparedShapes.ts); the values are what changes from one request to the next.
+ */
+export function listBindings(scope: Scope, f: ParsedShareFilters): Record<string, unknown> {
+  const b = scopeBindings(scope);
+  f.state?.forEach((state, i) => (b[`state${i}`] = state));
+  if (f.admId !== undefined) b.admId = f.admId;
+  if (f.fundId !== undefined) b.fundId = f.fundId;
+  if (f.isPj !== undefined) b.isPj = f.isPj;
+  if (f.updatedFrom) b.updatedFrom = f.updatedFrom;
+  if (f.updatedBefore) b.updatedBefore = f.updatedBefore;
+  // Free text: the generated, lower-cased `search` column has a trigram index that serves ILIKE.
+  if (f.q) [f.q, ...(f.qAlternatives ?? [])].forEach((term, i) => (b[`q${i}`] = `%${escapeLike(term)}%`));
+  return b;
 }
 
-/** The WHERE of a list: scope, list kind and filters. Exported for EXPLAIN tests. */
-export function listConditions(kind: ShareListKind, scope: Scope, f: ParsedShareFilters): SQL | undefined {
+const scopeBindings = (scope: Scope): Record<string, unknown> =>
+  scope.kind === 'adm' ? { scopeAdmId: scope.admId } : scope.kind === 'fund' ? { scopeFundId: scope.fundId } : {};
+
+/** shareScopeCondition with its tenant id bound by name (scopeAdmId, scopeFundId). */
+function boundScopeCondition(scope: Scope, bind: Bind): SQL | undefined {
+  if (scope.kind === 'adm') return eq(shares.admId, bind('scopeAdmId') as number);
+  if (scope.kind === 'fund') return eq(shares.fundId, bind('scopeFundId') as number);
+  return shareScopeCondition(scope);
+}
+
+/** How a query refers to a binding: by its value, or by a placeholder when a shape is prepared. */
+export type Bind = (name: string) => unknown;
+const literally = (bindings: Record<string, unknown>): Bind => (name) => bindings[name];
+const byPlaceholder: Bind = (name) => sql.placeholder(name);
+
+/**
+ * The WHERE of a list: scope, list kind and filters. `bind` defaults to the values themselves
+ * (EXPLAIN tests); the list prepares it with placeholders.
+ */
+export function listConditions(kind: ShareListKind, scope: Scope, f: ParsedShareFilters, bind: Bind = literally(listBindings(scope, f))): SQL | undefined {
+  const v = <T>(name: string) => bind(name) as T;
+  const search = f.q ? [f.q, ...(f.qAlternatives ?? [])].map((_, i) => sql`${shares.search} ilike ${v<string>(`q${i}`)}`) : [];
   return and(
-    shareScopeCondition(scope),
+    boundScopeCondition(scope, bind),
     kind === 'transfer' ? inArray(shares.state, [...TRANSFER_LIST_STATES]) : undefined,
     kind === 'canceled' ? isNotNull(shares.canceledAt) : undefined,
-    f.state ? (f.state.length === 1 ? eq(shares.state, f.state[0]) : inArray(shares.state, f.state)) : undefined,
-    f.admId !== undefined ? eq(shares.admId, f.admId) : undefined,
-    f.fundId !== undefined ? eq(shares.fundId, f.fundId) : undefined,
-    f.isPj !== undefined ? eq(shares.isPj, f.isPj) : undefined,
-    f.updatedFrom ? gte(shares.updatedAt, f.updatedFrom) : undefined,
-    f.updatedBefore ? lt(shares.updatedAt, f.updatedBefore) : undefined,
-    searchCondition(f),
+    f.state ? (f.state.length === 1 ? eq(shares.state, v<ShareState>('state0')) : inArray(shares.state, f.state.map((_, i) => v<ShareState>(`state${i}`)))) : undefined,
+    f.admId !== undefined ? eq(shares.admId, v<number>('admId')) : undefined,
+    f.fundId !== undefined ? eq(shares.fundId, v<number>('fundId')) : undefined,
+    f.isPj !== undefined ? eq(shares.isPj, v<boolean>('isPj')) : undefined,
+    f.updatedFrom ? gte(shares.updatedAt, v<Date>('updatedFrom')) : undefined,
+    f.updatedBefore ? lt(shares.updatedAt, v<Date>('updatedBefore')) : undefined,
+    search.length ? or(...search) : undefined,
   );
 }
 
@@ -147,10 +178,13 @@ const toListItem = (r: Record<string, unknown>): ShareListItem => {
 
 /**
  * The page query alone, for EXPLAIN in tests and benchmarks. With `countCap` each row also carries
- * the capped count of the whole list (one scalar subquery, run once): page and total in one round trip.
+ * the capped count of the whole list (one scalar subquery, run once): page and total in one round
+ * trip. `bind` as listConditions; the paging values are bound as limit, offset, cursorValue and cursorId.
  */
-export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery, countCap?: number) {
-  const where = listConditions(kind, scope, q.filters);
+export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery, countCap?: number, bind?: Bind) {
+  const paging = pagingBindings(q);
+  const b: Bind = bind ?? ((name) => (name in paging ? paging[name] : literally(listBindings(scope, q.filters))(name)));
+  const where = listConditions(kind, scope, q.filters, b);
   const order = orderBy(q.sort, q.order);
   const counted = countCap === undefined ? sql<number | null>`null` : cappedCountSql(where, countCap);
   const select = db
@@ -159,45 +193,67 @@ export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: Sha
     .innerJoin(administrators, eq(administrators.id, shares.admId))
     .leftJoin(funds, eq(funds.id, shares.fundId))
     .leftJoin(cancelReasons, eq(cancelReasons.id, shares.cancelReason));
+  const limit = b('limit') as number;
   if (q.cursor) {
+    const c = decodeCursor(q.cursor, q.sort, q.order);
     return select
-      .where(and(where, afterCursor(decodeCursor(q.cursor, q.sort, q.order))))
+      .where(and(where, afterCursor(c, b('cursorValue') as string, b('cursorId') as string)))
       .orderBy(...order)
-      .limit(q.limit);
+      .limit(limit);
   }
-  const offset = (q.page - 1) * q.limit;
-  if (offset === 0) return select.where(where).orderBy(...order).limit(q.limit);
+  if (q.page === 1) return select.where(where).orderBy(...order).limit(limit);
   // Past page 1 the page is chosen on `shares` alone (an index-only walk of the ordering) and only
   // its rows are joined: joining every skipped row too made page 5,000 cost 5,000 pages of joins.
-  const pageIds = db.select({ id: shares.id }).from(shares).where(where).orderBy(...order).limit(q.limit).offset(offset);
+  const pageIds = db.select({ id: shares.id }).from(shares).where(where).orderBy(...order).limit(limit).offset(b('offset') as number);
   return select.where(inArray(shares.id, pageIds)).orderBy(...order);
+}
+
+/** The paging values of a page query (see sharePageQuery). */
+function pagingBindings(q: ShareListQuery): Record<string, unknown> {
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor, q.sort, q.order);
+    return { limit: q.limit, cursorValue: c.value, cursorId: c.id };
+  }
+  return q.page === 1 ? { limit: q.limit } : { limit: q.limit, offset: (q.page - 1) * q.limit };
+}
+
+const preparedPage = shapeCache<Awaited<ReturnType<typeof sharePageQuery>>>();
+
+/** The page query, rendered once per shape (server/db/preparedShapes.ts) and run with this request's values. */
+function runPageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery, countCap?: number) {
+  const values = { ...listBindings(scope, q.filters), ...pagingBindings(q) };
+  const mode = q.cursor ? 'cursor' : q.page === 1 ? 'first' : 'offset';
+  const shape = [kind, scope.kind, q.sort, q.order, mode, countCap ?? '', ...Object.keys(values)].join('|');
+  // Placeholders skip Drizzle's column encoders: dates go as the ISO text they would have become.
+  for (const [k, v] of Object.entries(values)) if (v instanceof Date) values[k] = v.toISOString();
+  return preparedPage(db, shape, () => sharePageQuery(db, kind, scope, q, countCap, byPlaceholder), values);
 }
 
 /** What a list's total depends on: the same key, the same WHERE. */
 const totalKey = (kind: ShareListKind, scope: Scope, f: ParsedShareFilters) => JSON.stringify([kind, scope, f]);
 
 export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery): Promise<ShareListResponse> {
-  const where = listConditions(kind, scope, q.filters);
+  const where = () => listConditions(kind, scope, q.filters);
   const key = totalKey(kind, scope, q.filters);
   let rows: Awaited<ReturnType<typeof sharePageQuery>>;
   let total: Total;
   const known = knownEstimate(db, key);
   if (known !== undefined) {
     // A large list seen a moment ago: the page alone, the remembered estimate as its total.
-    rows = await sharePageQuery(db, kind, scope, q);
+    rows = await runPageQuery(db, kind, scope, q);
     total = { total: known, exact: false };
   } else if (q.filters.q) {
     // A free-text count repeats the trigram scan; a first page that is not full already is the
     // count (a contract number or a CPF: one row), so the count waits for the page here.
-    rows = await sharePageQuery(db, kind, scope, q);
+    rows = await runPageQuery(db, kind, scope, q);
     total =
       q.page === 1 && !q.cursor && rows.length < q.limit
         ? { total: rows.length, exact: true }
         : await boundedTotal(db, key, where, EXACT_TOTAL_LIMIT_SEARCH);
   } else {
-    rows = await sharePageQuery(db, kind, scope, q, EXACT_TOTAL_LIMIT);
+    rows = await runPageQuery(db, kind, scope, q, EXACT_TOTAL_LIMIT);
     // No row carries the count past the last page (or on an empty list, whose count is 0).
-    const counted = rows.length ? Number(rows[0].counted) : q.page === 1 && !q.cursor ? 0 : await cappedCount(db, where, EXACT_TOTAL_LIMIT);
+    const counted = rows.length ? Number(rows[0].counted) : q.page === 1 && !q.cursor ? 0 : await cappedCount(db, where(), EXACT_TOTAL_LIMIT);
     total = await totalFromCount(db, key, where, counted, EXACT_TOTAL_LIMIT);
   }
   const out: ShareListResponse = { data: rows.map(toListItem), total: total.total, page: q.page, limit: q.limit };
@@ -225,49 +281,48 @@ const detailColumns = {
   transferResponsibleName: users.name,
 };
 
-function detailSelect(db: Db) {
+/**
+ * The share's process history rides along as one JSON column (one round trip, not two). Times are
+ * formatted like Date#toISOString (UTC, milliseconds) so the answer reads the same as the list's.
+ */
+const historyColumn = sql<{ step: number; state: string; at: string }[]>`(
+  select coalesce(json_agg(json_build_object('step', h.step, 'state', h.state, 'at', to_char(h.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by h.at, h.id), '[]'::json)
+  from ${processStatusHistory} h where h.share_id = ${shares.id})`;
+
+/** One share with its history, by contract number or by id, inside the scope (bound by name). */
+function detailQuery(db: Db, by: 'contractNumber' | 'shareId', scope: Scope, bind: Bind) {
+  const key = by === 'contractNumber' ? eq(shares.contractNumber, bind('key') as string) : eq(shares.id, bind('key') as string);
   return db
-    .select(detailColumns)
+    .select({ ...detailColumns, history: historyColumn })
     .from(shares)
     .innerJoin(administrators, eq(administrators.id, shares.admId))
     .leftJoin(funds, eq(funds.id, shares.fundId))
     .leftJoin(cancelReasons, eq(cancelReasons.id, shares.cancelReason))
-    .leftJoin(users, eq(users.id, shares.transferResponsibleId));
+    .leftJoin(users, eq(users.id, shares.transferResponsibleId))
+    // Another tenant's share is "not found", exactly like a missing one: numbers cannot be probed.
+    .where(and(key, boundScopeCondition(scope, bind)))
+    .limit(1);
 }
 
-async function findShare(db: Db, scope: Scope, contractNumber: string) {
-  const [row] = await detailSelect(db)
-    // Another tenant's share is "not found", exactly like a missing one: numbers cannot be probed.
-    .where(and(eq(shares.contractNumber, contractNumber), shareScopeCondition(scope)))
-    .limit(1);
+const preparedDetail = shapeCache<Awaited<ReturnType<typeof detailQuery>>>();
+
+async function findShare(db: Db, by: 'contractNumber' | 'shareId', scope: Scope, key: string) {
+  const [row] = await preparedDetail(db, `${by}|${scope.kind}`, () => detailQuery(db, by, scope, byPlaceholder), { key, ...scopeBindings(scope) });
   if (!row) throw notFound('Share');
   return row;
 }
 
-async function processHistory(db: Db, shareId: string): Promise<ProcessHistoryEntry[]> {
-  const rows = await db
-    .select({ step: processStatusHistory.step, state: processStatusHistory.state, at: processStatusHistory.at })
-    .from(processStatusHistory)
-    .where(eq(processStatusHistory.shareId, shareId))
-    .orderBy(processStatusHistory.at, processStatusHistory.id);
-  return rows.map((r) => ({ step: r.step, state: r.state, at: r.at.toISOString() }));
-}
-
 export async function getShare(db: Db, scope: Scope, contractNumber: string): Promise<ShareDetail> {
-  return toDetail(db, await findShare(db, scope, contractNumber));
+  return toDetail(await findShare(db, 'contractNumber', scope, contractNumber));
 }
 
 /** One share by id inside the scope (the answer of every action); 404 "Share not found" otherwise. */
 export async function getShareById(db: Db, scope: Scope, shareId: string): Promise<ShareDetail> {
-  const [row] = await detailSelect(db)
-    .where(and(eq(shares.id, shareId), shareScopeCondition(scope)))
-    .limit(1);
-  if (!row) throw notFound('Share');
-  return toDetail(db, row);
+  return toDetail(await findShare(db, 'shareId', scope, shareId));
 }
 
-async function toDetail(db: Db, row: Awaited<ReturnType<typeof findShare>>): Promise<ShareDetail> {
-  const history = await processHistory(db, row.shareId);
+function toDetail(row: Awaited<ReturnType<typeof findShare>>): ShareDetail {
+  const history = row.history;
   const item = toListItem(row);
   return {
     ...item,
@@ -284,7 +339,6 @@ async function toDetail(db: Db, row: Awaited<ReturnType<typeof findShare>>): Pro
 }
 
 export async function getShareStatus(db: Db, scope: Scope, contractNumber: string) {
-  const row = await findShare(db, scope, contractNumber);
-  const history = await processHistory(db, row.shareId);
-  return { step: row.processStep, history, sentToPartner: row.sentToPartner || isSentToPartner(history) };
+  const row = await findShare(db, 'contractNumber', scope, contractNumber);
+  return { step: row.processStep, history: row.history, sentToPartner: row.sentToPartner || isSentToPartner(row.history) };
 }

@@ -126,6 +126,9 @@ describe('GET /share/get and /share/status_get', () => {
     const [{ n }] = await t.query<{ n: number }>(sql`select count(*)::int as n from process_status_history where share_id = ${row.id}`);
     expect(history).toHaveLength(n);
     expect(history.map((h) => h.at)).toEqual([...history.map((h) => h.at)].sort());
+    // Each entry as stored, its time in the ISO form every other date of the API has (UTC, milliseconds).
+    const stored = await t.query<{ step: number; state: string; at: Date }>(sql`select step, state, at from process_status_history where share_id = ${row.id} order by at, id`);
+    expect(history).toEqual(stored.map((h) => ({ step: h.step, state: h.state, at: new Date(h.at).toISOString() })));
 
     const status = expectOk<{ step: number; history: unknown[]; sentToPartner: boolean }>(await t.get(`/api/share/status_get?contractNumber=${row.contract_number}`));
     expect(status).toEqual({ step: share.processStep, history, sentToPartner: true });
