@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { shares } from '../db/schema';
 import { rowsOf } from '../db/seed/bulk';
+import { inlineLimit } from '../db/preparedShapes';
 
 /**
  * Totals are counted exactly up to these many rows; beyond, the answer carries the planner's
@@ -31,7 +32,7 @@ export interface Total {
 
 /** The capped count as an expression: one scalar subquery the page query can carry as a column. */
 export function cappedCountSql(where: SQL | undefined, cap: number): SQL<number> {
-  return sql<number>`(select count(*)::int from (select 1 from ${shares} where ${where ?? sql`true`} limit ${cap + 1}) "capped")`;
+  return sql<number>`(select count(*)::int from (select 1 from ${shares} where ${where ?? sql`true`} limit ${inlineLimit(cap + 1)}) "capped")`;
 }
 
 export async function cappedCount(db: Db, where: SQL | undefined, cap: number): Promise<number> {

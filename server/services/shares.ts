@@ -9,7 +9,7 @@ import type { ListResponse, ShareListItem, ShareSortField, SortOrder } from '../
 import type { ProcessHistoryEntry, ShareDetail } from '../../src/domain/workspace';
 import { type ShareState, TRANSFER_LIST_STATES, stateFlags } from '../../src/domain/shareStates';
 import type { Db } from '../db/client';
-import { shapeCache } from '../db/preparedShapes';
+import { inlineLimit, shapeCache } from '../db/preparedShapes';
 import { administrators, cancelReasons, funds, processStatusHistory, shares, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { afterCursor, cursorKeyColumn, decodeCursor, encodeCursor, isCursorSort } from './shareCursor';
@@ -179,7 +179,7 @@ const toListItem = (r: Record<string, unknown>): ShareListItem => {
 /**
  * The page query alone, for EXPLAIN in tests and benchmarks. With `countCap` each row also carries
  * the capped count of the whole list (one scalar subquery, run once): page and total in one round
- * trip. `bind` as listConditions; the paging values are bound as limit, offset, cursorValue and cursorId.
+ * trip. `bind` as listConditions; the paging values are bound as offset, cursorValue and cursorId.
  */
 export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery, countCap?: number, bind?: Bind) {
   const paging = pagingBindings(q);
@@ -193,7 +193,8 @@ export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: Sha
     .innerJoin(administrators, eq(administrators.id, shares.admId))
     .leftJoin(funds, eq(funds.id, shares.fundId))
     .leftJoin(cancelReasons, eq(cancelReasons.id, shares.cancelReason));
-  const limit = b('limit') as number;
+  // The page size is part of the shape (inlined), so that a plan can be reused (preparedShapes.ts).
+  const limit = inlineLimit(q.limit);
   if (q.cursor) {
     const c = decodeCursor(q.cursor, q.sort, q.order);
     return select
@@ -212,9 +213,9 @@ export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: Sha
 function pagingBindings(q: ShareListQuery): Record<string, unknown> {
   if (q.cursor) {
     const c = decodeCursor(q.cursor, q.sort, q.order);
-    return { limit: q.limit, cursorValue: c.value, cursorId: c.id };
+    return { cursorValue: c.value, cursorId: c.id };
   }
-  return q.page === 1 ? { limit: q.limit } : { limit: q.limit, offset: (q.page - 1) * q.limit };
+  return q.page === 1 ? {} : { offset: (q.page - 1) * q.limit };
 }
 
 const preparedPage = shapeCache<Awaited<ReturnType<typeof sharePageQuery>>>();
@@ -223,10 +224,10 @@ const preparedPage = shapeCache<Awaited<ReturnType<typeof sharePageQuery>>>();
 function runPageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery, countCap?: number) {
   const values = { ...listBindings(scope, q.filters), ...pagingBindings(q) };
   const mode = q.cursor ? 'cursor' : q.page === 1 ? 'first' : 'offset';
-  const shape = [kind, scope.kind, q.sort, q.order, mode, countCap ?? '', ...Object.keys(values)].join('|');
+  const shape = [kind, scope.kind, q.sort, q.order, mode, q.limit, countCap ?? '', ...Object.keys(values)].join('|');
   // Placeholders skip Drizzle's column encoders: dates go as the ISO text they would have become.
   for (const [k, v] of Object.entries(values)) if (v instanceof Date) values[k] = v.toISOString();
-  return preparedPage(db, shape, () => sharePageQuery(db, kind, scope, q, countCap, byPlaceholder), values);
+  return preparedPage(db, shape, () => sharePageQuery(db, kind, scope, q, countCap, byPlaceholder), values, { keepPlan: !q.filters.q });
 }
 
 /** What a list's total depends on: the same key, the same WHERE. */
@@ -301,13 +302,13 @@ function detailQuery(db: Db, by: 'contractNumber' | 'shareId', scope: Scope, bin
     .leftJoin(users, eq(users.id, shares.transferResponsibleId))
     // Another tenant's share is "not found", exactly like a missing one: numbers cannot be probed.
     .where(and(key, boundScopeCondition(scope, bind)))
-    .limit(1);
+    .limit(inlineLimit(1));
 }
 
 const preparedDetail = shapeCache<Awaited<ReturnType<typeof detailQuery>>>();
 
 async function findShare(db: Db, by: 'contractNumber' | 'shareId', scope: Scope, key: string) {
-  const [row] = await preparedDetail(db, `${by}|${scope.kind}`, () => detailQuery(db, by, scope, byPlaceholder), { key, ...scopeBindings(scope) });
+  const [row] = await preparedDetail(db, `${by}|${scope.kind}`, () => detailQuery(db, by, scope, byPlaceholder), { key, ...scopeBindings(scope) }, { keepPlan: true });
   if (!row) throw notFound('Share');
   return row;
 }
