@@ -76,6 +76,8 @@ async function suite(target: Target, title: string, shares: number): Promise<Sec
     // (the auth cache re-reads the user every 2 s; under load that is one query in thousands).
     await send(target.baseUrl, token, s.variants[0]);
     await s.prepare?.();
+    // A scenario's prepare can outlast the auth cache: one more harmless signed-in call refills it.
+    await send(target.baseUrl, token, { method: 'GET', path: '/api/share/canceled_reason_list' });
     for (const v of s.variants) {
       const captured = await target.capture(() => send(target.baseUrl, token, v, true));
       if (planIds.length === 0) section.sql.push({ scenario: s.name, steps: captured.steps });
