@@ -1,8 +1,9 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/es/locale/pt_BR';
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from './components/PageLoading';
+import { preloadable } from './components/preloadable';
 import { InAppNavigationBridge } from './pages/account/InAppNavigationBridge';
 import { LoginForm } from './pages/login/LoginForm';
 import type { LoginParams } from './providers/authProvider';
@@ -20,17 +21,34 @@ import { NOTIFICATION_CONFIG, brandTheme } from './shell';
  * session exists or another page is asked for; from then on the app stays mounted, and its own
  * routes (its login page included, after a logout) take over.
  */
-const SignedInApp = lazy(() => import('./SignedInApp'));
+const SignedInApp = preloadable(() => import('./SignedInApp'));
 
 const brandClient = fetchBrandClient();
 
 /**
  * What the first list needs after a login, fetched while the credentials are being checked: without
  * it, the signed-in app, the layout and the list page load one after another once the login answers.
+ * The three are asked for at once (not the layout once the signed-in app is in); resolves with the
+ * signed-in app's module once all three render without suspending. Never rejects: a chunk that
+ * failed shows when its page renders.
  */
-const prefetchFirstList = () => {
-  void Promise.all([import('./SignedInApp'), import('./components/layout/AppLayout'), import('./pages/list/ListPage')]).catch(() => undefined);
-};
+const prefetchFirstList = () =>
+  Promise.all([SignedInApp.preload(), import('./SignedInApp'), import('./components/layout/AppLayout'), import('./pages/list/ListPage')])
+    .then(([, app]) => app.preloadHome().then(() => app))
+    .catch(() => undefined);
+
+/**
+ * The login call's own code (the auth provider and axios, ~22 KB gzip), asked for as the form shows.
+ * Asked for on submit, the call waited behind the first list's downloads and their evaluation (~130
+ * ms); the promise is kept so that a submit runs the call in the same task. A failed download is
+ * asked for again on the next submit.
+ */
+let authModule: Promise<typeof import('./providers/authProvider')> | undefined;
+const loadAuth = () =>
+  (authModule ??= import('./providers/authProvider').catch((e: unknown) => {
+    authModule = undefined;
+    throw e;
+  }));
 
 /** Refine's useLogin, minus Refine: the same provider call, redirect and toasts (key `login-error`). */
 const ShellLogin = () => {
@@ -38,23 +56,33 @@ const ShellLogin = () => {
   const { notification } = AntdApp.useApp();
   const [pending, setPending] = useState(false);
   useEffect(() => setPageTitle(t('pageTitle.login')), []);
+  useEffect(() => {
+    loadAuth().catch(() => undefined);
+  }, []);
 
   const login = (params: LoginParams) => {
     setPending(true);
-    prefetchFirstList();
     const toasts = createNotificationProvider(notification);
     const fail = (error?: { name?: string; message?: string }) => {
       toasts.open({ type: 'error', key: 'login-error', message: error?.name || 'Login Error', description: error?.message || 'Invalid credentials' });
       setPending(false);
     };
-    import('./providers/authProvider')
-      .then(({ authProvider }) => authProvider.login(params))
+    const answer = loadAuth().then(({ authProvider }) => authProvider.login(params));
+    const firstList = prefetchFirstList();
+    answer
       .then((result) => {
         if (!result.success) return fail(result.error);
         toasts.close?.('login-error');
         // A page that sent the user here (`?to=`) comes first, as in Refine's useLogin.
         const to = new URLSearchParams(window.location.search).get('to');
-        navigate(to || result.redirectTo || HOME_ROUTE, { replace: true });
+        // The form keeps its spinner until the code is in: the pages then render at once, where
+        // navigating earlier would show the loading fallback and React would hold the page back
+        // for 300 ms after it.
+        const target = to || result.redirectTo || HOME_ROUTE;
+        return firstList.then((app) => {
+          if (target === HOME_ROUTE) app?.prefetchHomeList();
+          return navigate(target, { replace: true });
+        });
       }, fail);
   };
 

@@ -2,13 +2,15 @@ import { Refine } from '@refinedev/core';
 import { Analytics } from './components/Analytics';
 import { DocumentTitle } from './components/DocumentTitle';
 import { UnauthorizedRedirect } from './components/UnauthorizedRedirect';
-import { accessControlProvider } from './providers/accessControlProvider';
-import { authProvider } from './providers/authProvider';
+import { PAGINATION } from './domain';
+import { accessControlProvider, isAllowed, permissionFor } from './providers/accessControlProvider';
+import { HOME_ROUTE, authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { useNotificationProvider } from './providers/notificationProvider';
 import { routerProvider } from './providers/routerProvider';
-import { refineResources } from './resources';
+import { RESOURCES, refineResources } from './resources';
+import { readSession } from './providers/session';
 import { AppRoutes } from './routes';
 import { REFINE_OPTIONS } from './shell';
 
@@ -36,5 +38,23 @@ export const SignedInApp = () => (
     <AppRoutes />
   </Refine>
 );
+
+export { preloadHome } from './routes';
+
+/**
+ * Asks for the first page of the list a login lands on, as its table will with a bare URL, so the
+ * answer is on its way while the list's code runs (the data provider hands it to the table's call).
+ * Only a list the user may see: a refused call would be a needless error.
+ */
+export const prefetchHomeList = (): void => {
+  const def = RESOURCES.find((r) => r.route === HOME_ROUTE);
+  if (!def || !isAllowed(readSession(), permissionFor(def.name, 'list'))) return;
+  dataProvider.prefetchList({
+    resource: def.name,
+    pagination: { currentPage: 1, pageSize: PAGINATION.defaultLimit },
+    filters: def.permanentFilters ?? [],
+    sorters: def.defaultSorters ?? [],
+  });
+};
 
 export default SignedInApp;

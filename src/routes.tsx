@@ -2,6 +2,7 @@ import { Authenticated } from '@refinedev/core';
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from './components/PageLoading';
+import { preloadable } from './components/preloadable';
 import { ACCOUNT_ROUTES } from './domain/account';
 import { FirstAccessGuard } from './pages/account/FirstAccessGuard';
 import { InAppNavigationBridge } from './pages/account/InAppNavigationBridge';
@@ -12,8 +13,9 @@ import { RESOURCES, type ResourceDef } from './resources';
 
 // One chunk per page, so the login page never downloads the table code (DESIGN §5).
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
-const AppLayout = lazy(() => import('./components/layout/AppLayout'));
-const ListPage = lazy(() => import('./pages/list/ListPage'));
+// Where a login lands: preloadable, so they render at once once the login shell has loaded them.
+const AppLayout = preloadable(() => import('./components/layout/AppLayout'));
+const ListPage = preloadable(() => import('./pages/list/ListPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 // The share workspace is its own chunk: a list never downloads it.
 const WorkspacePage = lazy(() => import('./pages/workspace/WorkspacePage'));
@@ -23,6 +25,9 @@ const AuctionPage = lazy(() => import('./pages/auctions/AuctionPage'));
 const FirstAccessPage = lazy(() => import('./pages/account/FirstAccessPage'));
 const ExpiredPasswordPage = lazy(() => import('./pages/account/ExpiredPasswordPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/account/ForgotPasswordPage'));
+
+/** Loads the layout and the list page, for the login shell to start while the password is checked. */
+export const preloadHome = () => Promise.all([AppLayout.preload(), ListPage.preload()]);
 
 export const AppRoutes = ({ resources = RESOURCES }: { resources?: readonly ResourceDef[] }) => (
   <Suspense fallback={<PageLoading />}>

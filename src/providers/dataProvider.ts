@@ -5,6 +5,7 @@ import { RESOURCE_APIS, type ResourceApi } from '../resources';
 import { toShareListFilters, toShareSort } from '../resources/shareFilters';
 import { http as defaultHttp } from './http';
 import { toHttpError } from './httpError';
+import { readToken } from './session';
 
 const clampLimit = (n: number | undefined): number =>
   Math.min(Math.max(1, Math.floor(n ?? PAGINATION.defaultLimit)), PAGINATION.maxLimit);
@@ -47,26 +48,66 @@ const unsupported = (what: string) => (): never => {
   throw { message: `${what} is not supported yet`, statusCode: 0 } satisfies HttpError;
 };
 
+type ListParams = Pick<Parameters<DataProvider['getList']>[0], 'resource' | 'pagination' | 'filters' | 'sorters'>;
+
+/** How long a list asked for ahead of its page waits to be taken. */
+export const EARLY_LIST_TTL_MS = 10_000;
+
+export type RepasseDataProvider = DataProvider & {
+  /**
+   * Sends the list call that `getList` with the same arguments would send, now; the next such
+   * `getList` in this session, within EARLY_LIST_TTL_MS, takes its answer instead of calling again.
+   * The login starts the first list this way while the page's code still runs (see SignedInApp).
+   */
+  prefetchList: (params: ListParams) => void;
+};
+
 /** Maps Refine resources onto the documented calls (SPEC §7, DESIGN §3). */
 export const createDataProvider = (
   client: AxiosInstance = defaultHttp,
   apis: Readonly<Record<string, ResourceApi>> = RESOURCE_APIS,
-): DataProvider => {
+): RepasseDataProvider => {
   const apiOf = (resource: string): ResourceApi => {
     const api = apis[resource];
     if (!api) throw { message: `Invalid resource: ${resource}`, statusCode: 0 } satisfies HttpError;
     return api;
   };
 
+  const listCall = ({ resource, pagination, filters = [], sorters = [] }: ListParams) => {
+    const api = apiOf(resource);
+    const page = Math.max(1, Math.floor(pagination?.currentPage ?? 1));
+    const limit = clampLimit(pagination?.pageSize);
+    const params = listParams(api, page, limit, filters, sorters);
+    // The token is part of the key: an answer fetched for one session is never another's.
+    return { path: api.list.path, params, key: JSON.stringify([readToken(), api.list.path, params]) };
+  };
+
+  const early = new Map<string, { at: number; answer: Promise<{ data: unknown }> }>();
+  const takeEarly = (key: string) => {
+    const hit = early.get(key);
+    early.delete(key);
+    return hit && Date.now() - hit.at < EARLY_LIST_TTL_MS ? hit.answer : undefined;
+  };
+
   return {
     getApiUrl: () => client.defaults.baseURL ?? '',
 
-    getList: async <T extends BaseRecord>({ resource, pagination, filters = [], sorters = [] }: Parameters<DataProvider['getList']>[0]) => {
-      const api = apiOf(resource);
-      const page = Math.max(1, Math.floor(pagination?.currentPage ?? 1));
-      const limit = clampLimit(pagination?.pageSize);
+    prefetchList: (args) => {
+      const { path, params, key } = listCall(args);
+      for (const [k, v] of early) if (Date.now() - v.at >= EARLY_LIST_TTL_MS) early.delete(k);
+      const answer = client.get(path, { params });
+      // Unhandled until taken; a failure here is the taker's to retry, not an error of its own.
+      answer.catch(() => undefined);
+      early.set(key, { at: Date.now(), answer });
+    },
+
+    getList: async <T extends BaseRecord>(args: Parameters<DataProvider['getList']>[0]) => {
+      const { path, params, key } = listCall(args);
+      const ahead = takeEarly(key) as Promise<{ data: ListResponse<T> }> | undefined;
+      const call = () => client.get<ListResponse<T>>(path, { params });
       try {
-        const { data } = await client.get<ListResponse<T>>(api.list.path, { params: listParams(api, page, limit, filters, sorters) });
+        // An early call that failed is made again: what failed it may have been transient.
+        const { data } = await (ahead ? ahead.catch(call) : call());
         return { data: data.data ?? [], total: data.total ?? 0, ...(data.totalExact === false ? { totalExact: false } : {}) } satisfies GetListResponse<T>;
       } catch (e) {
         throw toHttpError(e);

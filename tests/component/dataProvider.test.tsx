@@ -1,7 +1,7 @@
 import type { InternalAxiosRequestConfig } from 'axios';
-import { describe, expect, it } from 'vitest';
-import { createDataProvider } from '../../src/providers/dataProvider';
-import { fakeHttp, type FakeReply } from './helpers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_LIST_TTL_MS, createDataProvider } from '../../src/providers/dataProvider';
+import { fakeHttp, signIn, type FakeReply } from './helpers';
 
 const record = () => {
   const calls: InternalAxiosRequestConfig[] = [];
@@ -122,5 +122,58 @@ describe('dataProvider', () => {
   it('refuses resources it does not know', async () => {
     const { provider } = record();
     await expect(provider().getList({ resource: 'leiloes' })).rejects.toMatchObject({ message: 'Invalid resource: leiloes' });
+  });
+
+  describe('a list asked for ahead of its page', () => {
+    const FIRST_PAGE = { resource: 'shares', pagination: { currentPage: 1, pageSize: 20 }, sorters: [{ field: 'updatedAt', order: 'desc' as const }] };
+    afterEach(() => {
+      vi.useRealTimers();
+      localStorage.clear();
+    });
+
+    it('is sent as getList would send it, and the same getList takes its answer without calling again', async () => {
+      const { calls, provider } = record();
+      const p = provider();
+      p.prefetchList(FIRST_PAGE);
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      expect(calls[0].url).toBe('/share/list');
+      expect(calls[0].params).toEqual({ page: 1, limit: 20, sort: 'updatedAt', order: 'desc' });
+      expect(await p.getList(FIRST_PAGE)).toEqual({ data: [{ contractNumber: '1' }], total: 41 });
+      expect(calls).toHaveLength(1);
+      // Taken once: the next load (a refetch) asks the server again.
+      await p.getList(FIRST_PAGE);
+      expect(calls).toHaveLength(2);
+    });
+
+    it('is not taken by another page, another session, or once it is old', async () => {
+      const { calls, provider } = record();
+      const p = provider();
+      signIn('operator');
+      p.prefetchList(FIRST_PAGE);
+      await p.getList({ ...FIRST_PAGE, pagination: { currentPage: 2, pageSize: 20 } });
+      expect(calls).toHaveLength(2);
+      signIn('adm');
+      await p.getList(FIRST_PAGE);
+      expect(calls).toHaveLength(3);
+
+      vi.useFakeTimers({ toFake: ['Date'] });
+      p.prefetchList(FIRST_PAGE);
+      vi.setSystemTime(Date.now() + EARLY_LIST_TTL_MS);
+      await p.getList(FIRST_PAGE);
+      expect(calls).toHaveLength(5);
+    });
+
+    it('that failed is asked for again by the getList that takes it', async () => {
+      const calls: unknown[] = [];
+      const p = createDataProvider(
+        fakeHttp(() => {
+          calls.push(null);
+          return calls.length === 1 ? { status: 503, data: { message: 'Database unavailable, try again later' } } : { status: 200, data: { data: [], total: 0 } };
+        }),
+      );
+      p.prefetchList(FIRST_PAGE);
+      expect(await p.getList(FIRST_PAGE)).toEqual({ data: [], total: 0 });
+      expect(calls).toHaveLength(2);
+    });
   });
 });

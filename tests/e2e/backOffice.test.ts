@@ -61,9 +61,28 @@ describe('log in as each demo user', () => {
   for (const p of PROFILES) {
     it(`${p.email} lands on the list and sees the ${p.profile} menu`, async () => {
       const { context, page } = await openPage(browser, server.url);
+      const listCalls: string[] = [];
+      page.on('request', (r) => void (r.url().includes('/api/share/list') && listCalls.push(r.url())));
+      await page.getByRole('button', { name: 'Entrar' }).waitFor();
+      await page.evaluate(() => {
+        const seen = new MutationObserver(() => {
+          if (!document.querySelector('.ant-table')) return;
+          (window as { tableShownAt?: number }).tableShownAt = performance.now();
+          seen.disconnect();
+        });
+        seen.observe(document.body, { childList: true, subtree: true });
+      });
       await logIn(page, p.email);
       await page.waitForURL(/\/listagem/);
       expect(await waitForRows(page)).toBeGreaterThan(0);
+      // The login sends the list's first call before the list shows, and the table takes its answer.
+      await page.waitForLoadState('networkidle');
+      expect(listCalls).toHaveLength(1);
+      const { sentAt, shownAt } = await page.evaluate(() => ({
+        sentAt: performance.getEntriesByType('resource').find((e) => e.name.includes('/api/share/list'))?.startTime,
+        shownAt: (window as { tableShownAt?: number }).tableShownAt,
+      }));
+      expect(sentAt).toBeLessThan(shownAt ?? 0);
       expectSameMembers(await menuLabels(page), p.menu);
       await expect.poll(() => page.locator('header').innerText()).toContain(p.profile);
       if (p.name) expect(await page.locator('header').innerText()).toContain(p.name);
@@ -100,6 +119,10 @@ describe('the four share lists', () => {
     ({ page } = await openPage(browser, server.url));
     await logIn(page, 'operador@repasse.dev');
     await page.waitForURL(/\/listagem/);
+    // The landing list settles first (its call went out with the login, its URL gets the table's
+    // state): a menu click while the table still writes its URL does not start the list afresh.
+    await waitForRows(page);
+    await page.waitForLoadState('networkidle');
   });
   afterAll(() => page.context().close());
 
