@@ -115,8 +115,9 @@ const INTRO =
 async function main(): Promise<void> {
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   // The 1-minute load average says whether anything else shared the 2 CPUs when the run began.
+  const startLoad = loadavg();
   const noise =
-    loadavg()[0] > 1.5
+    startLoad[0] > 1.5
       ? 'Figures are noisy: other jobs shared the CPUs with the app, PostgreSQL and the load generator (load average above).'
       : 'A quiet machine at the start (load average above): the CPUs are shared by the app, PostgreSQL and the load generator only.';
 
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
       } finally {
         await target.close();
       }
-      const header = machine([pgVersion, noise]);
+      const header = machine([pgVersion, noise], startLoad);
       writeFileSync(new URL('./results/api-postgres.md', import.meta.url), document('API on PostgreSQL', INTRO, header, sections));
     }
     log('wrote bench/results/api-postgres.md');
@@ -147,7 +148,7 @@ async function main(): Promise<void> {
         'PGlite runs one statement at a time in the app\'s own thread: 50 connections queue behind each other, and the bare baseline replays on the very same instance. ' +
           'PGlite has no autovacuum; the benchmark vacuums its directory before measuring (the app vacuums PGlite after bulk moves, server/db/bulkVacuum.ts, but not after the seed).',
       );
-      writeFileSync(new URL('./results/api-pglite.md', import.meta.url), document('API on the embedded PGlite', INTRO, machine([noise]), [section]));
+      writeFileSync(new URL('./results/api-pglite.md', import.meta.url), document('API on the embedded PGlite', INTRO, machine([noise], startLoad), [section]));
     } finally {
       await target.close();
     }

@@ -57,11 +57,12 @@ export function table(section: Section): string {
   return [head, ...lines].join('\n');
 }
 
-export function machine(extra: string[]): string {
+/** `load`: the load average when the run began (before its own load), read once by the caller. */
+export function machine(extra: string[], load: number[] = loadavg()): string {
   const cpu = cpus();
   return [
     `- Date: ${new Date().toISOString()}`,
-    `- Machine: ${cpu.length} CPUs (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, load average at start ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`,
+    `- Machine: ${cpu.length} CPUs (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}`,
     `- Node ${process.version}`,
     ...extra.map((e) => `- ${e}`),
   ].join('\n');
