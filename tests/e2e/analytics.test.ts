@@ -151,7 +151,14 @@ async function openPage(url: string) {
 }
 
 /** The same visit for both builds: login, a list with a CPF in its URL, a share, a long path, logout. */
-async function visit(page: Page, base: string, staticDir: string, contractNumber: string | null, seenLongPage?: () => Promise<void>): Promise<void> {
+async function visit(
+  page: Page,
+  base: string,
+  staticDir: string,
+  contractNumber: string | null,
+  seenLongPage?: () => Promise<void>,
+  seenAction?: () => Promise<void>,
+): Promise<void> {
   // The static server answers 403 for a path segment longer than a file name may be, before the app's
   // history fallback; the browser gets the app's page for it, as from a server that took it.
   const indexHtml = readFileSync(join(staticDir, 'index.html'), 'utf8');
@@ -169,6 +176,8 @@ async function visit(page: Page, base: string, staticDir: string, contractNumber
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirmar' }).click();
     expect((await sent).status()).toBe(200);
     await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Enviada ao autoatendimento');
+    // The next step loads another page: the action's event must be on its way first, like the long page's view below.
+    await seenAction?.();
   }
   await page.goto(`${base}/${LONG_SEGMENT}`);
   await page.getByText('Página não encontrada').waitFor();
@@ -196,7 +205,15 @@ describe('analytics with a token', () => {
     const acme = (await (await fetch(`${running.url}/api/white_label/get?labelId=acme`)).json()) as Record<string, unknown>;
     await page.route('**/api/white_label/get**', (route) => route.fulfill({ json: { ...acme, name: LONG_BRAND } }));
     const longView = () => tracked(collector.batches).find((e) => e.event === 'page_view' && String(e.properties.route).startsWith('/ppp'));
-    await visit(page, base, withToken, available.contractNumber, () => expect.poll(longView, { timeout: 30_000 }).toBeDefined());
+    const actionSeen = () => tracked(collector.batches).some((e) => e.event === 'share_send_autoservice');
+    await visit(
+      page,
+      base,
+      withToken,
+      available.contractNumber,
+      () => expect.poll(longView, { timeout: 30_000 }).toBeDefined(),
+      () => expect.poll(actionSeen, { timeout: 30_000 }).toBe(true),
+    );
 
     const names = () => tracked(collector.batches).map((e) => e.event);
     await expect
