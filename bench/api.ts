@@ -10,6 +10,7 @@
  * BENCH_DATABASE_URL (server of the scratch databases repasse_bench_100k, repasse_bench_1m; else
  * DATABASE_URL's server; else postgres://postgres@127.0.0.1:5432). The scratch databases and the
  * PGlite directory are kept and reused while they hold the right number of shares.
+ * BENCH_NODE_ARGS: extra Node flags for the app's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -83,21 +84,29 @@ async function suite(target: Target, title: string, shares: number): Promise<Sec
       if (planIds.length === 0) section.sql.push({ scenario: s.name, steps: captured.steps });
       planIds.push(captured.planId);
     }
+    await target.floor(planIds);
     // Warm-up, unmeasured: JIT, plan caches, the pool's connections.
     await load(target.baseUrl, token, s.variants, 10, 1);
+    await load(target.floorUrl, token, s.variants, 10, 0.5);
     await drain(target.baseUrl);
     for (const connections of CONNECTIONS) {
       const oursRuns: Samples[] = [];
       const bareRuns: Samples[] = [];
+      const floorRuns: Samples[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         oursRuns.push(await load(target.baseUrl, token, s.variants, connections, SECONDS / ROUNDS));
         await drain(target.baseUrl);
         bareRuns.push(await target.bare(planIds, connections, SECONDS / ROUNDS));
+        floorRuns.push(await load(target.floorUrl, token, s.variants, connections, SECONDS / ROUNDS));
+        await drain(target.baseUrl);
       }
       const ours = merge(oursRuns);
       const bare = merge(bareRuns);
-      section.rows.push({ scenario: s.name, kind: s.kind, connections, ours, bare, comparedTo: s.comparedTo });
-      log(`${title} | ${s.name} | c=${connections} | p50 ${ours.p50.toFixed(2)} p99 ${ours.p99.toFixed(2)} ms ${ours.rps.toFixed(0)} req/s | bare p50 ${bare.p50.toFixed(2)} ms ${bare.rps.toFixed(0)} req/s${ours.errors ? ` | ${ours.errors} errors` : ''}`);
+      const floor = merge(floorRuns);
+      section.rows.push({ scenario: s.name, kind: s.kind, connections, ours, bare, floor, comparedTo: s.comparedTo });
+      log(
+        `${title} | ${s.name} | c=${connections} | p50 ${ours.p50.toFixed(2)} p99 ${ours.p99.toFixed(2)} ms ${ours.rps.toFixed(0)} req/s | bare p50 ${bare.p50.toFixed(2)} ms ${bare.rps.toFixed(0)} req/s | floor ${floor.rps.toFixed(0)} req/s p99 ${floor.p99.toFixed(2)} ms${ours.errors ? ` | ${ours.errors} errors` : ''}`,
+      );
     }
   }
   return section;
@@ -109,7 +118,11 @@ const INTRO =
   'endpoint served the same requests, replayed through the same driver (same text, parameters, row mode and type ' +
   'parsers; statements that overlapped run in parallel again, a transaction on one connection) by 1 or 50 concurrent ' +
   'loops in the app\'s process, on a pool of the same size. Ratios are ours/bare: req/s (higher is better, target ≥ 0.85×) and ' +
-  'p50 (lower is better). Latencies are per request as the client saw them. Every list answer carries its total; ' +
+  'p50 (lower is better). The **HTTP floor** is a plain node:http server in the same process answering each request ' +
+  'by replaying the same captured SQL and sending its rows as JSON, with nothing else (no routing, auth, validation, hooks), ' +
+  'loaded by the same autocannon in the same alternating slices: floor/bare is what HTTP and the load generator cost on ' +
+  'this machine, whatever the app does, and ours/floor is the app\'s own overhead. ' +
+  'Latencies are per request as the client saw them. Every list answer carries its total; ' +
   'an estimated total is reused for 10 s (docs/api.md), so past the first request a large list sends its page query alone, and so does its bare replay.';
 
 async function main(): Promise<void> {

@@ -6,7 +6,8 @@
  *
  * Env: BENCH_DB_URL (PostgreSQL) or BENCH_PGLITE_DIR (embedded PGlite); DB_POOL_SIZE as the server.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -27,6 +28,7 @@ export type Request =
   | { id: number; type: 'record-start' }
   | { id: number; type: 'record-stop' }
   | { id: number; type: 'bare'; plans: number[]; connections: number; seconds: number }
+  | { id: number; type: 'floor'; plans: number[] }
   | { id: number; type: 'close' };
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
@@ -91,6 +93,33 @@ async function bare(planIds: number[], connections: number, seconds: number) {
   return { samplesMs: samples, errors, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * The HTTP floor: a plain node:http server that answers every request by replaying the next plan
+ * and sending its rows as JSON — no routing, auth, validation, hooks or headers of our own. What it
+ * reaches is what this machine allows any HTTP API that runs that SQL, so ours/floor is the app's
+ * own overhead and floor/bare the price of HTTP and the load generator.
+ */
+let floorPlans: number[] = [];
+let floorNext = 0;
+const floor = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    capture.replay(plans[floorPlans[floorNext++ % floorPlans.length]]).then(
+      (result) => {
+        const body = JSON.stringify((result as { rows?: unknown[] } | undefined)?.rows ?? null);
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      },
+      (err: unknown) => {
+        res.writeHead(500);
+        res.end(String(err));
+      },
+    );
+  });
+});
+await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
+const floorPort = (floor.address() as AddressInfo).port;
+
 async function handleRequest(msg: Request): Promise<unknown> {
   switch (msg.type) {
     case 'sql':
@@ -105,7 +134,13 @@ async function handleRequest(msg: Request): Promise<unknown> {
     }
     case 'bare':
       return bare(msg.plans, msg.connections, msg.seconds);
+    case 'floor':
+      floorPlans = msg.plans;
+      floorNext = 0;
+      return null;
     case 'close':
+      floor.closeAllConnections();
+      floor.close();
       await app.close();
       await closeBare();
       await handle.close();
@@ -120,4 +155,4 @@ process.on('message', (msg: Request) => {
     (err: unknown) => process.send?.({ id: msg.id, ok: false, error: err instanceof Error ? err.stack : String(err) }),
   );
 });
-process.send?.({ type: 'ready', port, kind: handle.kind, poolSize: config.dbPoolSize });
+process.send?.({ type: 'ready', port, floorPort, kind: handle.kind, poolSize: config.dbPoolSize });

@@ -65,11 +65,14 @@ function toPlan(captured: Captured[]): Plan {
   return plan;
 }
 
+/** The later of two driver results, unless it returned no rows (a COMMIT after the SELECT). */
+const withRows = (earlier: unknown, later: unknown): unknown => ((later as { rows?: unknown[] } | undefined)?.rows?.length ? later : (earlier ?? later));
+
 export interface Capture {
   start(): void;
   stop(): Plan;
-  /** Runs a plan once through the driver. */
-  replay(plan: Plan): Promise<void>;
+  /** Runs a plan once through the driver; resolves to the driver's result of its last statement that returned rows. */
+  replay(plan: Plan): Promise<unknown>;
 }
 
 /**
@@ -107,18 +110,20 @@ export function capturePg(pool: pg.Pool): Capture {
       return plan;
     },
     async replay(plan) {
+      let last: unknown;
       for (const step of plan) {
         if (step.kind === 'parallel') {
-          await Promise.all(step.args.map((a) => (pool.query as (...x: unknown[]) => Promise<unknown>)(...a)));
+          for (const r of await Promise.all(step.args.map((a) => (pool.query as (...x: unknown[]) => Promise<unknown>)(...a)))) last = withRows(last, r);
         } else {
           const client = await pool.connect();
           try {
-            for (const a of step.args) await (client.query as (...x: unknown[]) => Promise<unknown>)(...a);
+            for (const a of step.args) last = withRows(last, await (client.query as (...x: unknown[]) => Promise<unknown>)(...a));
           } finally {
             client.release();
           }
         }
       }
+      return last;
     },
   };
 }
@@ -154,13 +159,15 @@ export function capturePglite(client: PGlite): Capture {
       return plan;
     },
     async replay(plan) {
+      let last: unknown;
       for (const step of plan) {
-        if (step.kind === 'parallel') await Promise.all(step.args.map((a) => (query as (...x: unknown[]) => Promise<unknown>)(...a)));
+        if (step.kind === 'parallel') for (const r of await Promise.all(step.args.map((a) => (query as (...x: unknown[]) => Promise<unknown>)(...a)))) last = withRows(last, r);
         else
           await transaction(async (tx) => {
-            for (const a of step.args) await (tx.query as (...x: unknown[]) => Promise<unknown>)(...a);
+            for (const a of step.args) last = withRows(last, await (tx.query as (...x: unknown[]) => Promise<unknown>)(...a));
           });
       }
+      return last;
     },
   };
 }

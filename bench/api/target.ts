@@ -7,25 +7,29 @@ const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 
 export interface Target {
   baseUrl: string;
+  /** The HTTP floor (bench/api/server.ts): plain node:http replaying the plans set by `floor`. */
+  floorUrl: string;
   kind: 'postgres' | 'pglite';
   poolSize: number;
   sql<T = Record<string, unknown>>(text: string): Promise<T[]>;
   /** Captures the SQL that `run` makes the app send; returns the plan's id and its statements. */
   capture(run: () => Promise<void>): Promise<{ planId: number; steps: { kind: string; texts: string[] }[] }>;
   bare(plans: number[], connections: number, seconds: number): Promise<Samples>;
+  /** The plans the HTTP floor answers with, round-robin, from now on. */
+  floor(plans: number[]): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTarget(env: { BENCH_DB_URL?: string; BENCH_PGLITE_DIR?: string }): Promise<Target> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete childEnv.DATABASE_URL;
-  const child: ChildProcess = fork(SERVER, [], { env: childEnv, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(SERVER, [], { env: childEnv, execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let nextId = 1;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  const ready = new Promise<{ port: number; kind: 'postgres' | 'pglite'; poolSize: number }>((resolve, reject) => {
+  const ready = new Promise<{ port: number; floorPort: number; kind: 'postgres' | 'pglite'; poolSize: number }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.on('message', (msg: { type?: string; id?: number; ok?: boolean; result?: unknown; error?: string; port?: number; kind?: 'postgres' | 'pglite'; poolSize?: number }) => {
-      if (msg.type === 'ready') return resolve({ port: msg.port!, kind: msg.kind!, poolSize: msg.poolSize! });
+    child.on('message', (msg: { type?: string; id?: number; ok?: boolean; result?: unknown; error?: string; port?: number; floorPort?: number; kind?: 'postgres' | 'pglite'; poolSize?: number }) => {
+      if (msg.type === 'ready') return resolve({ port: msg.port!, floorPort: msg.floorPort!, kind: msg.kind!, poolSize: msg.poolSize! });
       const call = pending.get(msg.id!);
       pending.delete(msg.id!);
       if (msg.ok) call?.resolve(msg.result);
@@ -38,9 +42,10 @@ export async function startTarget(env: { BENCH_DB_URL?: string; BENCH_PGLITE_DIR
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       child.send({ ...msg, id });
     });
-  const { port, kind, poolSize } = await ready;
+  const { port, floorPort, kind, poolSize } = await ready;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    floorUrl: `http://127.0.0.1:${floorPort}`,
     kind,
     poolSize,
     sql: (text) => call({ type: 'sql', text }),
@@ -55,6 +60,7 @@ export async function startTarget(env: { BENCH_DB_URL?: string; BENCH_PGLITE_DIR
       return call({ type: 'record-stop' });
     },
     bare: (plans, connections, seconds) => call({ type: 'bare', plans, connections, seconds }),
+    floor: (plans) => call({ type: 'floor', plans }),
     async close() {
       const exited = new Promise((r) => child.once('exit', r));
       await call({ type: 'close' }).catch(() => undefined);
