@@ -119,8 +119,8 @@ describe('the four share lists', () => {
     ({ page } = await openPage(browser, server.url));
     await logIn(page, 'operador@repasse.dev');
     await page.waitForURL(/\/listagem/);
-    // The landing list settles first (its call went out with the login, its URL gets the table's
-    // state): a menu click while the table still writes its URL does not start the list afresh.
+    // The landing list settles first (its call went out with the login): the first menu click below
+    // waits for a list call, and must get its own, not the landing list's.
     await waitForRows(page);
     await page.waitForLoadState('networkidle');
   });
@@ -201,6 +201,74 @@ describe('the four share lists', () => {
     await waitForListResponse(page, () => search.press('Enter'));
     await page.getByText('Nenhuma cota encontrada com esses filtros').waitFor();
     expect(await tableRows(page).count()).toBe(0);
+  });
+});
+
+describe("the list's own menu entry, clicked as the first rows show", () => {
+  /**
+   * Arms the page, before the login, to click Listagem in the menu as soon as the landing list's first
+   * rows show (after searching for `search`, if given), from inside the page: a test's round trips
+   * outlast the window in which the table's first URL write is in the address bar but not yet in
+   * React's location (react-router renders it in a transition, held back by the rows' own render).
+   */
+  const clickMenuAsRowsShow = (page: Page, search?: string) =>
+    page.evaluate(
+      ({ search, placeholder }) => {
+        const seen = new MutationObserver(() => {
+          if (!document.querySelector('.ant-table-tbody tr.ant-table-row')) return;
+          seen.disconnect();
+          if (search) {
+            const box = document.querySelector<HTMLInputElement>(`input[placeholder="${placeholder}"]`)!;
+            // React's own value tracker must see the change, or it takes the input as unchanged.
+            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, search);
+            box.dispatchEvent(new Event('input', { bubbles: true }));
+            box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+          }
+          // Its own task, as a second gesture is: the search has rendered and asked for its URL.
+          setTimeout(() => {
+            const entry = [...document.querySelectorAll<HTMLAnchorElement>('.ant-menu-item a')].find((a) => a.textContent?.trim() === 'Listagem');
+            entry!.click();
+            (window as { menuClicked?: boolean }).menuClicked = true;
+          });
+        });
+        seen.observe(document.body, { childList: true, subtree: true });
+      },
+      { search, placeholder: 'Contrato, titular ou CPF/CNPJ' },
+    );
+
+  /** The list's default state, as the table writes it: page 1 of 20, newest first, nothing filtered. */
+  const expectDefaultListUrl = async (page: Page) => {
+    await expect.poll(() => new URL(page.url()).search, { timeout: 15_000 }).toContain('currentPage=1');
+    const query = new URLSearchParams(new URL(page.url()).search);
+    expect(query.get('pageSize')).toBe('20');
+    expect(query.get('sorters[0][field]')).toBe('updatedAt');
+    expect(query.get('sorters[0][order]')).toBe('desc');
+    expect([...query.keys()].filter((k) => k.startsWith('filters'))).toEqual([]);
+  };
+
+  it('starts the list afresh, with its state back in the URL', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await clickMenuAsRowsShow(page);
+    await logIn(page, 'adm@acme.repasse.dev');
+    await page.waitForFunction(() => (window as { menuClicked?: boolean }).menuClicked, null, { timeout: 30_000 });
+    await expectDefaultListUrl(page);
+    expect(await waitForRows(page)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('drops a search typed just before, from the URL, the box and the rows', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await clickMenuAsRowsShow(page, 'silva');
+    await logIn(page, 'adm@orbita.repasse.dev');
+    await page.waitForFunction(() => (window as { menuClicked?: boolean }).menuClicked, null, { timeout: 30_000 });
+    await expectDefaultListUrl(page);
+    await expect.poll(() => page.getByPlaceholder('Contrato, titular ou CPF/CNPJ').inputValue()).toBe('');
+    await waitForRows(page);
+    // Not only Silvas: the search is gone from the list itself, not just from the URL and the box.
+    await expect.poll(async () => (await columnTexts(page, 'Titular')).some((n) => !/silva/i.test(n))).toBe(true);
+    await context.close();
   });
 });
 

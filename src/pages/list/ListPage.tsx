@@ -48,7 +48,7 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
         ellipsis: true,
         // Controlled, so the arrow follows the URL (a reload, or the menu link that resets the list).
         ...(c.sortField ? { sorter: true, sortOrder: sortOrderOf(c.sortField, sorters) } : {}),
-        render: (value: unknown) => renderCell(c.cell, value, t, c),
+        render: (value: unknown, row: Row) => renderCell(c.cell, value, t, c, row as Readonly<Record<string, unknown>>),
       })),
     [def.columns, sorters, t, width],
   );
@@ -170,11 +170,17 @@ const ListPage = ({ def }: { def: ResourceDef }) => {
  * Refine's table reads the URL once, when it mounts, and from then on writes its state into the URL
  * (which is never bare again). A bare URL arriving later is a navigation to the list itself (its
  * menu entry, a link): it must start the list afresh, not keep the old filters under a clean URL.
+ *
+ * Told apart by the location's key (one per navigation), not by a change of `search`: react-router
+ * renders location changes in a transition, and the table's first URL write, landing with the rows,
+ * can stay unrendered for most of a second. A menu click then goes from a bare location to a bare
+ * location as far as React ever sees, and comparing searches missed it: the URL stayed bare and the
+ * table kept its state.
  */
 const ListRoute = ({ def }: { def: ResourceDef }) => {
-  const { search } = useLocation();
-  const [seen, setSeen] = useState({ search, generation: 0 });
-  if (seen.search !== search) setSeen({ search, generation: search === '' ? seen.generation + 1 : seen.generation });
+  const { search, key } = useLocation();
+  const [seen, setSeen] = useState({ key, generation: 0 });
+  if (seen.key !== key) setSeen({ key, generation: search === '' ? seen.generation + 1 : seen.generation });
   return <ListPage key={`${def.name}:${seen.generation}`} def={def} />;
 };
 
