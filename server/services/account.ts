@@ -13,7 +13,7 @@ import type { Db, Tx } from '../db/client';
 import { authCodes, users } from '../db/schema';
 import { HttpError, MESSAGES, badRequest } from '../http/errors';
 import { codeMatches, generateCode, hashCode, maskEmail } from './accountCodes';
-import { DecoyFlows, FLOW_LIFETIME_MS, FLOW_MAX_AGE_MS } from './accountDecoys';
+import { DecoyFlows, FLOW_LIFETIME_MS, FLOW_MAX_AGE_MS, FLOW_RETENTION_MS } from './accountDecoys';
 import { type SentCode, countedSince, failuresWait, sendsWait } from './accountLimits';
 import { recordLoginFailure } from './login';
 import { authCodeMessage, type Mailer } from './mailer';
@@ -31,6 +31,9 @@ const NO_FLUSH = sql.raw(`set_config('synchronous_commit', 'off', true)`);
 
 /** Stands for the user of a handle that has none (a decoy's, or an unknown one): matches no row. */
 const NO_ROW = '00000000-0000-0000-0000-000000000000';
+
+/** Rows past their retention one verify_username deletes at most: more calls than expired flows keep up. */
+const PURGE_BATCH = 50;
 
 const recoveryExpired = () => badRequest(MESSAGES.passwordRecoveryExpired);
 // On `code` too, so a code form shows the refusal on its field (the catalogue translates the text).
@@ -172,10 +175,12 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
       // One statement for both branches: it inserts the flow only when the e-mail has an account.
       // Its commit does not wait for the WAL flush (the one cost a write has that a read has not),
       // so an unknown e-mail answers about as fast; a crash may forget a flow just opened, and its
-      // handle then answers "start again" (timing in docs/account.md).
+      // handle then answers "start again" (timing in docs/account.md). The same statement deletes
+      // rows past FLOW_RETENTION_MS, a bounded batch, whatever the e-mail: the table holds hours, not years.
       const result = await db.execute(sql`
         with u as (select ${users.id} as id from ${users} where lower(${users.email}) = ${email} limit 1),
-             ins as (insert into ${authCodes} (user_id, public_id) select id, ${publicId}::uuid from u returning 1)
+             ins as (insert into ${authCodes} (user_id, public_id) select id, ${publicId}::uuid from u returning 1),
+             old as (delete from ${authCodes} where ${authCodes.id} in (select ${authCodes.id} from ${authCodes} where ${authCodes.createdAt} < ${new Date(now - FLOW_RETENTION_MS).toISOString()}::timestamptz limit ${PURGE_BATCH}))
         select ${NO_FLUSH}, (select count(*) from ins)::int as inserted`);
       const [row] = (result as unknown as { rows: { inserted: number }[] }).rows;
       if (!row?.inserted) decoys.create(publicId, email, now);

@@ -17,6 +17,12 @@ import { AUTH_CODE, AUTH_CODE_ACCOUNT_LIMITS } from '../../src/domain/account';
 export const FLOW_MAX_AGE_MS = 60 * 60_000;
 /** After this, every call with the handle answers "start again": its last code has expired too. */
 export const FLOW_LIFETIME_MS = FLOW_MAX_AGE_MS + AUTH_CODE.ttlMs;
+/**
+ * An auth_codes row older than this serves nothing: its handle answers "start again", its code no
+ * longer counts in the account's limits, and a change it verified has closed. verify_username
+ * deletes such rows as it opens new ones.
+ */
+export const FLOW_RETENTION_MS = FLOW_LIFETIME_MS + AUTH_CODE_ACCOUNT_LIMITS.windowMs + AUTH_CODE.changeWindowMs;
 
 export interface Decoy {
   email: string;

@@ -11,7 +11,7 @@ import { matchErrorMessage } from '../../src/domain/errorCatalogue';
 import { ConfigError, loadConfig } from '../../server/config';
 import { authCodes, users } from '../../server/db/schema';
 import { createAccountService } from '../../server/services/account';
-import { DecoyFlows, FLOW_LIFETIME_MS, FLOW_MAX_AGE_MS } from '../../server/services/accountDecoys';
+import { DecoyFlows, FLOW_LIFETIME_MS, FLOW_MAX_AGE_MS, FLOW_RETENTION_MS } from '../../server/services/accountDecoys';
 import { hashPassword } from '../../server/services/password';
 import { signToken } from '../../server/services/tokens';
 import { PASSWORD, type TestApp, USERS, createTestApp } from './support/app';
@@ -138,6 +138,22 @@ describe('expired and evicted handles', () => {
     expect(await both(verify)).toEqual(['400 Invalid or expired code', '400 Invalid or expired code']);
     vi.setSystemTime(Date.now() + FLOW_LIFETIME_MS);
     expect(await both(verify)).toEqual(['400 Password recovery expired, start again', '400 Password recovery expired, start again']);
+  });
+
+  it('verify_username deletes the flows past their retention and keeps the ones still counted', async () => {
+    const email = USERS.orbita;
+    const rowOf = async (publicId: string) => (await t.handle.db.select({ id: authCodes.id }).from(authCodes).where(eq(authCodes.publicId, publicId))).length;
+    const old = await startFlow(email);
+    await ageAccount(email, FLOW_RETENTION_MS - 2 * 60_000);
+    const recent = await startFlow(email);
+    await ageAccount(email, 3 * 60_000);
+    // `old` is a minute past its retention, `recent` three minutes old: any address's next flow purges.
+    expect([await rowOf(old), await rowOf(recent)]).toEqual([1, 1]);
+    await startFlow('sem.conta@repasse.dev');
+    expect([await rowOf(old), await rowOf(recent)]).toEqual([0, 1]);
+    // Its handle answers as it did before the purge.
+    expect(answer(await post('/user/send_auth_code', { publicId: old }))).toBe('400 Password recovery expired, start again');
+    expectOk(await post('/user/send_auth_code', { publicId: recent }));
   });
 
   it('a flood of decoys evicts the oldest first, not every decoy at once', () => {
