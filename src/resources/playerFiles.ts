@@ -15,7 +15,7 @@ export const playerFiles: ResourceDef = {
   permissions: { list: 'player.files' },
   rowKey: 'playerFileId',
   columns: [
-    { key: 'fileName', titleKey: 'playerFiles.fileName', dataIndex: 'fileName' },
+    { key: 'fileName', titleKey: 'playerFiles.fileName', dataIndex: 'fileName', cell: 'file', filePathIndex: 'filePath' },
     { key: 'fileType', titleKey: 'playerFiles.fileType', dataIndex: 'fileType', cell: 'tag', labelPrefix: 'playerFiles.types' },
     { key: 'players', titleKey: 'playerFiles.players', dataIndex: 'players', cell: 'names' },
     { key: 'sentBy', titleKey: 'playerFiles.sentBy', dataIndex: 'sentBy' },

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { Endpoint, Permission, ShareState } from '../domain';
 
 /** How a cell shows its value; the list page owns the renderers so that definitions stay data. */
-export type CellKind = 'text' | 'document' | 'shareState' | 'processStep' | 'personType' | 'date' | 'dateTime' | 'boolean' | 'profile' | 'tag' | 'names';
+export type CellKind = 'text' | 'document' | 'shareState' | 'processStep' | 'personType' | 'date' | 'dateTime' | 'boolean' | 'profile' | 'tag' | 'names' | 'file';
 
 export interface ColumnDef {
   key: string;
@@ -16,6 +16,8 @@ export interface ColumnDef {
   /** `tag` cells: the value's label is `${labelPrefix}.${value}`, its colour `tagColors[value]`. */
   labelPrefix?: string;
   tagColors?: Readonly<Record<string, string>>;
+  /** `file` cells: the row's field holding the path POST /storage/generate_link takes; the value is the file's name. */
+  filePathIndex?: string;
 }
 
 /**

@@ -147,6 +147,18 @@ describe('player files (/players/arquivos)', () => {
     expect(screen.getByText('1 arquivo')).toBeInTheDocument();
   });
 
+  it('downloads a sent file through a signed link', async () => {
+    const api = open('/players/arquivos', { 'POST /storage/generate_link': { status: 200, data: { url: 'https://files.test/carteira?sig=1', expiresAt: '2026-11-20T13:05:00.000Z' } } });
+    const opened: string[] = [];
+    window.open = ((url: string) => {
+      opened.push(url);
+      return null;
+    }) as typeof window.open;
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Baixar carteira.pdf' }));
+    await waitFor(() => expect(opened).toEqual(['https://files.test/carteira?sig=1']));
+    expect(api.called('POST', '/storage/generate_link')[0].body).toEqual({ filePath: 'repasse/2026/11/f-1/carteira.pdf' });
+  });
+
   it('says when nothing was sent', async () => {
     open('/players/arquivos', { 'GET /player/list_files': list([]) });
     expect(await screen.findByText(P.empty)).toBeInTheDocument();

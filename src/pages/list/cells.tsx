@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { processStepKey, type ShareState } from '../../domain';
 import { EMPTY_CELL, formatDate, formatDateTime, formatDocument } from '../../components/formatters';
 import type { CellKind, ColumnDef } from '../../resources';
@@ -17,10 +17,30 @@ export const STATE_COLORS: Record<ShareState, string> = {
   with_pendency: 'red',
 };
 
+// Its own chunk: only the player files list has a file column, and the first list's bundle is budgeted.
+const FileLink = lazy(() => import('../../components/FileLink'));
+
 const text = (v: unknown): string => (v === null || v === undefined || v === '' ? EMPTY_CELL : String(v));
 
-export const renderCell = (kind: CellKind | undefined, value: unknown, t: Translate, column?: Pick<ColumnDef, 'labelPrefix' | 'tagColors'>): ReactNode => {
+export const renderCell = (
+  kind: CellKind | undefined,
+  value: unknown,
+  t: Translate,
+  column?: Pick<ColumnDef, 'labelPrefix' | 'tagColors' | 'filePathIndex'>,
+  row?: Readonly<Record<string, unknown>>,
+): ReactNode => {
   switch (kind) {
+    case 'file': {
+      const filePath = column?.filePathIndex ? row?.[column.filePathIndex] : undefined;
+      if (!value) return EMPTY_CELL;
+      if (typeof filePath !== 'string' || !filePath) return text(value);
+      // The name reads as text until the link's code is in (a moment, once per session).
+      return (
+        <Suspense fallback={text(value)}>
+          <FileLink file={{ fileName: String(value), filePath }} />
+        </Suspense>
+      );
+    }
     case 'tag':
       return value === null || value === undefined || value === '' ? (
         EMPTY_CELL

@@ -1,10 +1,7 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { useNotification, useTranslate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Empty, Skeleton, Tag, type FormInstance } from 'antd';
-import { useState, type ReactNode } from 'react';
-import { API, type FileRef, type GeneratedLink, type ShareDetail } from '../../domain';
-import { callApi } from '../../hooks/api';
-import { useHttp } from '../../hooks/HttpContext';
+import { useTranslate, type HttpError } from '@refinedev/core';
+import { Alert, Empty, Skeleton, Tag, type FormInstance } from 'antd';
+import type { ReactNode } from 'react';
+import type { ShareDetail } from '../../domain';
 import { errorText } from '../../providers/notificationProvider';
 
 /**
@@ -25,29 +22,7 @@ export const bulkAdmSlug = (rows: readonly Pick<ShareDetail, 'admId'>[]): string
   return ids.size === 1 ? admSlugOf(rows[0]) : PLATFORM_SLUG;
 };
 
-/** A file name that downloads through a short-lived signed link (POST /storage/generate_link). */
-export const FileLink = ({ file }: { file: Pick<FileRef, 'fileName' | 'filePath'> }) => {
-  const t = useTranslate();
-  const client = useHttp();
-  const { open } = useNotification();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const link = await callApi<GeneratedLink>(client, API.storage.generateLink, { filePath: file.filePath });
-      window.open(link.url, '_blank', 'noopener');
-    } catch (e) {
-      open?.({ type: 'error', message: t('errors.title'), description: (e as HttpError).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button type="link" size="small" icon={<DownloadOutlined />} loading={busy} onClick={download} aria-label={t('workspace.documents.download', { name: file.fileName })}>
-      {file.fileName}
-    </Button>
-  );
-};
+export { FileLink } from '../../components/FileLink';
 
 /** Loading, error and empty states of one section. */
 export const QueryState = ({
