@@ -70,5 +70,5 @@ if (process.env.DATABASE_URL) runScript('./bulkMove.ts', process.env);
 // Whether an answer's time tells an account exists, on the database the run names.
 runScript('./accountTiming.ts', process.env);
 
-// The API benchmark takes about 15 minutes at both sizes (BENCH_API=0 skips it; BENCH_SIZES, BENCH_DURATION shorten it).
+// The API benchmark takes about 30 minutes at both sizes (BENCH_API=0 skips it; BENCH_SIZES, BENCH_DURATION shorten it).
 if (process.env.BENCH_API !== '0') runScript('./api.ts', process.env);
