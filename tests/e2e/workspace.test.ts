@@ -239,7 +239,7 @@ describe('the operator moves shares through the workflow', () => {
     const proof: UploadFile = { name: 'comprovante-lote.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Pagamento em lote') };
     await uploadThroughField(page, dialog, 'bulk-proof', proof);
     await pickToday(page, dialog);
-    const bulk = actionResponse(page, 'set_paid');
+    const bulk = actionResponse(page, 'set_paid', dialog);
     await dialog.getByRole('button', { name: 'Executar' }).click();
     const res = await bulk;
     expect(res.status(), await res.text()).toBe(200);

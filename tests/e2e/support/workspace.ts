@@ -102,20 +102,25 @@ export async function slowFinalize(page: Page): Promise<void> {
 
 /**
  * Fills the lazy date picker of a "paid" form with today, through its panel's "Hoje" link.
- * Under CI load a click can land while the dropdown is still sliding in and be lost, so the
- * user's gesture is repeated (open, "Hoje") until the field shows a date, as a person would.
+ * Under CI load a click can land while the dropdown is still sliding in and be lost — or land on a
+ * day cell instead, whose hover preview then reads like a chosen date in the input while the form
+ * holds nothing. So a date counts only once the panel has closed and the mouse is away from it, and
+ * the user's gesture is repeated (open, "Hoje") until then, as a person would.
  */
 export async function pickToday(page: Page, scope: Locator): Promise<void> {
   const input = scope.getByLabel('Data do pagamento');
   await input.waitFor({ state: 'visible', timeout: 15_000 });
   const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-  const filled = () => input.inputValue().then((v) => /^\d{2}\/\d{2}\/\d{4}$/.test(v));
-  for (let attempt = 0; attempt < 5 && !(await filled()); attempt += 1) {
+  const chosen = async () => {
+    await page.mouse.move(0, 0);
+    return !(await panel.isVisible()) && /^\d{2}\/\d{2}\/\d{4}$/.test(await input.inputValue());
+  };
+  for (let attempt = 0; attempt < 5 && !(await chosen()); attempt += 1) {
     if (!(await panel.isVisible())) await input.click();
     await panel.getByText('Hoje', { exact: true }).click({ timeout: 5_000 }).catch(() => undefined);
-    await expect.poll(filled, { timeout: 2_000 }).toBe(true).catch(() => undefined);
+    await expect.poll(chosen, { timeout: 3_000 }).toBe(true).catch(() => undefined);
   }
-  expect(await input.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  expect(await chosen(), `the paid date was chosen: input "${await input.inputValue()}", panel open ${await panel.isVisible()}`).toBe(true);
 }
 
 /** Marks the document so a later check can tell that the page was not reloaded in between. */
@@ -130,9 +135,17 @@ export async function waitForWorkspace(page: Page, contractNumber: string): Prom
   await page.getByRole('heading', { name: `Cota ${contractNumber}` }).waitFor({ state: 'visible', timeout: 30_000 });
 }
 
-/** Waits for the POST of one action and checks its status. */
-export const actionResponse = (page: Page, action: string) =>
-  page.waitForResponse((r) => r.url().includes(`/api/actions/${action}`) && r.request().method() === 'POST', { timeout: 30_000 });
+/**
+ * Waits for the POST of one action. Given the dialog that sends it, a call that never comes says
+ * what the dialog showed (a field error, a spinner) instead of a bare timeout.
+ */
+export const actionResponse = (page: Page, action: string, dialog?: Locator) =>
+  page
+    .waitForResponse((r) => r.url().includes(`/api/actions/${action}`) && r.request().method() === 'POST', { timeout: 30_000 })
+    .catch(async (e: Error) => {
+      const shown = dialog ? await dialog.innerText({ timeout: 1_000 }).catch(() => '(dialog gone)') : '';
+      throw new Error(`${action} was not answered: ${e.message}${dialog ? `\nthe dialog showed:\n${shown}` : ''}`);
+    });
 
 /** A valid Brazilian boleto line (bank 001), 47 digits. */
 export const BOLETO_LINE = '00190000090114971860168524522114675860000102656';
@@ -152,7 +165,7 @@ export async function approveTransfer(page: Page, share: ShareRef): Promise<{ tr
   await uploadThroughField(page, transfer, 'set_transfer-proofFile', transferProof);
   await uploadThroughField(page, transfer, 'set_transfer-billetFile', billet);
   await transfer.getByLabel('Linha digitável do boleto').fill(BOLETO_LINE);
-  const approved = actionResponse(page, 'set_transfer');
+  const approved = actionResponse(page, 'set_transfer', transfer);
   await transfer.getByRole('button', { name: 'Aprovar transferência' }).click();
   const approvedRes = await approved;
   expect(approvedRes.status(), await approvedRes.text()).toBe(200);
@@ -171,7 +184,7 @@ export async function markPaid(page: Page, share: ShareRef): Promise<{ paidProof
   await paid.waitFor();
   await uploadThroughField(page, paid, 'set_paid-proofFile', paidProof);
   await pickToday(page, paid);
-  const paidCall = actionResponse(page, 'set_paid');
+  const paidCall = actionResponse(page, 'set_paid', paid);
   await paid.getByRole('button', { name: 'Marcar como paga' }).click();
   const paidRes = await paidCall;
   expect(paidRes.status(), await paidRes.text()).toBe(200);
