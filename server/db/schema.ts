@@ -292,6 +292,8 @@ export const files = pgTable(
     /** The storage driver's multipart upload id (S3 UploadId; the file id for the local disk). */
     uploadId: text('upload_id'),
     uploadedBy: uuid('uploaded_by').references(() => users.id),
+    /** When the running upload_finalize claimed the upload; an old claim is a finalizer that died. */
+    finalizingAt: timestamp('finalizing_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('files_key_key').on(t.key), index('files_share_idx').on(t.shareId)],

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_LIMITS, type FileRef, type GeneratedLink, type UploadInitializeResponse } from '../../src/domain/workspace';
 import { ConfigError, type StorageConfig, loadConfig } from '../../server/config';
+import { FINALIZE_LEASE_MS } from '../../server/services/storage';
 import { type TestApp, USERS, createTestApp } from './support/app';
 import { expectError, expectOk } from './support/expect';
 import { initialize, localStorageConfig, pdfBytes, post, putPart, sha256, uploadFile } from './support/storage';
@@ -201,6 +202,50 @@ describe('storage configuration', () => {
     const d = new LocalDiskDriver({ root: storage.filesDir, secret: 's', publicUrl: 'https://bo.example.com', apiBase: '/api' });
     const [p] = await d.partUrls({ fileId: 'f', key: 'k', uploadId: 'f' }, 1, new Date(Date.now() + 1000));
     expect(p.url).toMatch(/^https:\/\/bo\.example\.com\/api\/storage\/part\/f\/1\?expires=/);
+  });
+});
+
+describe('a finalize that died (SIGKILL, crash) and the client repeating it', () => {
+  /** An upload whose one part is in, and what a finalizer killed `ago` after its claim leaves. */
+  const claimedThenKilled = async (ago: string, bytes = pdfBytes(3_000, 5)) => {
+    const u = expectOk<UploadInitializeResponse>(await initialize(t, USERS.operator, { fileName: 'morto.pdf', totalParts: 1, admSlug: 'acme' }));
+    const etag = expectOk<{ etag: string }>(await putPart(t, u.parts[0].url, bytes)).etag;
+    await t.query(sql`update files set status = 'finalizing', finalizing_at = now() - ${ago}::interval where id = ${u.fileId}`);
+    const finalize = () => post(t, USERS.operator, '/storage/upload_finalize', { fileId: u.fileId, fileKey: u.fileKey, parts: [etag] });
+    return { u, etag, bytes, finalize };
+  };
+  const download = async (ref: FileRef) => {
+    const link = expectOk<GeneratedLink>(await post(t, USERS.operator, '/storage/generate_link', { filePath: ref.filePath }));
+    return (await t.inject({ method: 'GET', url: link.url })).rawPayload;
+  };
+
+  it(`takes over a claim older than the lease (${FINALIZE_LEASE_MS / 1000} s) and completes the upload`, async () => {
+    const { u, bytes, finalize } = await claimedThenKilled('1 minute');
+    const ref = expectOk<FileRef>(await finalize());
+    expect(ref.fileId).toBe(u.fileId);
+    expect(await fileRow(u.fileId)).toMatchObject({ status: 'complete', size: bytes.length });
+    expect(Buffer.compare(await download(ref), bytes)).toBe(0);
+  });
+
+  it('leaves a younger claim to the finalize that holds it: 409, nothing removed, and it can still complete', async () => {
+    const { u, bytes, finalize } = await claimedThenKilled('1 second');
+    expectError(await finalize(), 409, 'Invalid upload: it is finalizing');
+    expect(await fileRow(u.fileId)).toMatchObject({ status: 'finalizing' });
+    expect((await listAll(storage.filesDir)).some((p) => p.includes(u.fileId) && p.endsWith('.part'))).toBe(true);
+    await t.query(sql`update files set finalizing_at = now() - interval '1 minute' where id = ${u.fileId}`);
+    expect(Buffer.compare(await download(expectOk<FileRef>(await finalize())), bytes)).toBe(0);
+  });
+
+  it('after a finalizer that died with the object already assembled, the repeat answers that file', async () => {
+    const { u, etag, bytes, finalize } = await claimedThenKilled('1 minute');
+    const { LocalDiskDriver } = await import('../../server/services/storage/localDisk');
+    const d = new LocalDiskDriver({ root: storage.filesDir, secret: 's', publicUrl: null, apiBase: '/api' });
+    // The dead finalizer got as far as the object (and the parts' removal), not as far as the row.
+    await d.complete({ fileId: u.fileId, key: u.fileKey, uploadId: u.fileId }, [etag], STORAGE_LIMITS.maxFileBytes);
+    expect(await fileRow(u.fileId)).toMatchObject({ status: 'finalizing' });
+    const ref = expectOk<FileRef>(await finalize());
+    expect(await fileRow(u.fileId)).toMatchObject({ status: 'complete', size: bytes.length });
+    expect(Buffer.compare(await download(ref), bytes)).toBe(0);
   });
 });
 

@@ -9,6 +9,7 @@ import { STORAGE_LIMITS, type FileRef, type GeneratedLink, type UploadInitialize
 import { type TestApp, USERS, createTestApp } from './support/app';
 import { expectError, expectOk } from './support/expect';
 import { startLocalS3 } from './support/localS3';
+import { S3Driver } from '../../server/services/storage/s3';
 import { initialize, pdfBytes, post, sha256 } from './support/storage';
 
 const s3 = await startLocalS3('repasse-test', 'storageS3.test.ts');
@@ -59,6 +60,20 @@ describe.skipIf(!s3)('S3 driver against s3rver', () => {
   it('applies the same size and type limits as the local disk', async () => {
     expectError(await initialize(t, USERS.operator, { fileName: 'big.pdf', totalParts: 10, admSlug: 'acme', size: STORAGE_LIMITS.maxFileBytes + 1 }), 413, /^File too large/);
     expectError(await initialize(t, USERS.operator, { fileName: 'page.html', totalParts: 1, admSlug: 'acme' }), 400, 'Invalid file type');
+  });
+
+  it('a finalize that died after S3 completed the upload: the repeat answers the same bytes', async () => {
+    const bytes = pdfBytes(6_000, 3);
+    const u = expectOk<UploadInitializeResponse>(await initialize(t, USERS.operator, { fileName: 'morto.pdf', totalParts: 2, admSlug: 'acme' }));
+    const etags = await putParts(u, bytes);
+    const [row] = await t.query<{ upload_id: string }>(sql`select upload_id from files where id = ${u.fileId}`);
+    // The dead finalizer: S3 completed the upload (its id is gone), the row still says finalizing.
+    await new S3Driver(s3!.storage.s3!).complete({ fileId: u.fileId, key: u.fileKey, uploadId: row.upload_id }, etags, STORAGE_LIMITS.maxFileBytes);
+    await t.query(sql`update files set status = 'finalizing', finalizing_at = now() - interval '1 minute' where id = ${u.fileId}`);
+    const ref = expectOk<FileRef>(await post(t, USERS.operator, '/storage/upload_finalize', { fileId: u.fileId, fileKey: u.fileKey, parts: etags }));
+    expect(ref).toMatchObject({ fileId: u.fileId, size: bytes.length });
+    const link = expectOk<GeneratedLink>(await post(t, USERS.operator, '/storage/generate_link', { filePath: ref.filePath }));
+    expect(Buffer.compare(Buffer.from(await (await fetch(link.url)).arrayBuffer()), bytes)).toBe(0);
   });
 
   // s3rver checks neither missing parts nor ETags on CompleteMultipartUpload (S3 answers InvalidPart,

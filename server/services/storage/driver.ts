@@ -31,7 +31,11 @@ export interface StorageDriver {
    * SHA-256 (hex) and its size; answers its etag.
    */
   putPart?(upload: StoredUpload, partNumber: number, body: Readable, sha256Hex: string, maxBytes: number): Promise<{ etag: string }>;
-  /** Assembles the parts (etags in part order) into the final object atomically; answers its size. */
+  /**
+   * Assembles the parts (etags in part order) into the final object atomically; answers its size.
+   * Repeatable: when an earlier call already made the object (its finalizer died before recording
+   * it), answers that object's size.
+   */
   complete(upload: StoredUpload, etags: string[], maxBytes: number): Promise<{ size: number }>;
   /** Drops the upload's parts and temporary files; never fails on what is already gone. */
   abort(upload: StoredUpload): Promise<void>;

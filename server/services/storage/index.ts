@@ -4,7 +4,7 @@
  * finalize is aborted ('aborted') and leaves no bytes behind.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { API_BASE_PATH } from '../../../src/domain/constants';
 import { EXTENSION_CONTENT_TYPES, STORAGE_LIMITS, type FileRef, type UploadInitializeRequest, type UploadInitializeResponse } from '../../../src/domain/workspace';
 import type { DocumentType } from '../../../src/domain/enums';
@@ -123,6 +123,12 @@ export const toFileRef = (f: typeof files.$inferSelect): FileRef => ({
 
 const uploadOf = (f: typeof files.$inferSelect): StoredUpload => ({ fileId: f.id, key: f.key, uploadId: f.uploadId ?? f.id });
 
+/**
+ * How long a finalize owns its upload. Assembling the largest file takes seconds; a claim this old
+ * is a finalizer that died, and a repeated upload_finalize takes it over instead of answering 409.
+ */
+export const FINALIZE_LEASE_MS = 30_000;
+
 /** Uploads left pending past their links' lifetime (or stuck finalizing after a crash) are aborted. */
 export const STALE_UPLOAD_MS = (STORAGE_LIMITS.linkTtlSeconds + 300) * 1000;
 
@@ -185,9 +191,23 @@ export async function finalizeUpload(db: Db, config: Config, user: AuthUser, bod
   if (!row) throw notFound('Document');
   if (row.status === 'complete') return toFileRef(row);
   if (body.parts.length !== row.totalParts) throw badRequest(`Invalid upload: expected ${row.totalParts} parts, got ${body.parts.length}`);
-  // Claim the upload: two finalize calls at once cannot both assemble it.
-  const [claimed] = await db.update(files).set({ status: 'finalizing' }).where(and(eq(files.id, row.id), eq(files.status, 'pending'))).returning({ id: files.id });
+  // Claim the upload: two finalize calls at once cannot both assemble it. A claim older than the
+  // lease belongs to a finalizer that died (SIGKILL, crash): the repeated call takes it over.
+  const claimAt = new Date();
+  const [claimed] = await db
+    .update(files)
+    .set({ status: 'finalizing', finalizingAt: claimAt })
+    .where(
+      and(
+        eq(files.id, row.id),
+        or(eq(files.status, 'pending'), and(eq(files.status, 'finalizing'), lt(files.finalizingAt, new Date(claimAt.getTime() - FINALIZE_LEASE_MS)))),
+      ),
+    )
+    .returning({ id: files.id });
   if (!claimed) throw new HttpError(409, `Invalid upload: it is ${row.status}`);
+  // Every later write is conditional on still holding this claim, so a finalizer that outlived its
+  // lease cannot undo the one that took over.
+  const ours = and(eq(files.id, row.id), eq(files.status, 'finalizing'), eq(files.finalizingAt, claimAt));
   const driver = storageFor(config);
   try {
     const { size } = await driver.complete(uploadOf(row), body.parts, STORAGE_LIMITS.maxFileBytes);
@@ -195,11 +215,14 @@ export async function finalizeUpload(db: Db, config: Config, user: AuthUser, bod
       await driver.delete(row.key);
       throw badRequest(`Invalid upload: ${size} bytes received, ${row.size} declared`);
     }
-    const [done] = await db.update(files).set({ status: 'complete', size }).where(eq(files.id, row.id)).returning();
-    return toFileRef(done);
+    const [done] = await db.update(files).set({ status: 'complete', size }).where(ours).returning();
+    if (done) return toFileRef(done);
+    const [now] = await db.select().from(files).where(eq(files.id, row.id)).limit(1);
+    if (now?.status === 'complete') return toFileRef(now);
+    throw new HttpError(409, `Invalid upload: it is ${now?.status ?? 'aborted'}`);
   } catch (err) {
-    await driver.abort(uploadOf(row));
-    await db.update(files).set({ status: 'aborted' }).where(eq(files.id, row.id));
+    const [lost] = await db.update(files).set({ status: 'aborted' }).where(ours).returning({ id: files.id });
+    if (lost) await driver.abort(uploadOf(row));
     throw err;
   }
 }

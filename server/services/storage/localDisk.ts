@@ -104,6 +104,13 @@ export class LocalDiskDriver implements StorageDriver {
 
   async complete(upload: StoredUpload, etags: string[], maxBytes: number): Promise<{ size: number }> {
     const dest = this.objectPath(upload.key);
+    // Keys are unique per upload and the object appears only by the rename below, after every part
+    // was checked: an object already there is this upload, assembled by a finalize that then died.
+    const made = await stat(dest).catch(() => null);
+    if (made) {
+      await rm(this.uploadDir(upload.fileId), { recursive: true, force: true });
+      return { size: made.size };
+    }
     await mkdir(dirname(dest), { recursive: true });
     const tmp = `${dest}.${randomBytes(6).toString('hex')}.tmp`;
     const out = await open(tmp, 'wx');

@@ -78,16 +78,22 @@ export class S3Driver implements StorageDriver {
   }
 
   async complete(upload: StoredUpload, etags: string[], maxBytes: number): Promise<{ size: number }> {
-    await this.call(() =>
-      this.client.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: this.bucket,
-          Key: upload.key,
-          UploadId: upload.uploadId,
-          MultipartUpload: { Parts: etags.map((e, i) => ({ ETag: e.startsWith('"') ? e : `"${e}"`, PartNumber: i + 1 })) },
-        }),
-      ),
-    );
+    try {
+      await this.call(() =>
+        this.client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: this.bucket,
+            Key: upload.key,
+            UploadId: upload.uploadId,
+            MultipartUpload: { Parts: etags.map((e, i) => ({ ETag: e.startsWith('"') ? e : `"${e}"`, PartNumber: i + 1 })) },
+          }),
+        ),
+      );
+    } catch (err) {
+      // A finalize that died after S3 completed the upload: the upload id is gone, the object is there.
+      const made = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: upload.key })).catch(() => null);
+      if (!made) throw err;
+    }
     const head = await this.call(() => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: upload.key })));
     const size = Number(head.ContentLength ?? 0);
     if (size > maxBytes) {
