@@ -14,7 +14,7 @@ import { ANALYTICS_BATCH } from '../../src/domain/analytics';
 import { launchBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { logIn, waitForRows } from './support/session';
-import { actionResponse, apiLogin, listShares, stateTag, toolbar, waitForWorkspace } from './support/workspace';
+import { apiLogin, sendAction, listShares, stateTag, toolbar, waitForWorkspace } from './support/workspace';
 
 const root = resolve(import.meta.dirname, '../..');
 const TOKEN = 'e2e-analytics-token';
@@ -171,10 +171,9 @@ async function visit(
   if (contractNumber) {
     await page.goto(`${base}/cotas/${contractNumber}`);
     await waitForWorkspace(page, contractNumber);
-    const sent = actionResponse(page, 'share_send_autoservice');
     await toolbar(page).getByRole('button', { name: 'Enviar ao autoatendimento' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirmar' }).click();
-    expect((await sent).status()).toBe(200);
+    const confirm = page.locator('.ant-modal-confirm');
+    expect((await sendAction(page, 'share_send_autoservice', confirm.getByRole('button', { name: 'Confirmar' }), confirm)).status()).toBe(200);
     await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Enviada ao autoatendimento');
     // The next step loads another page: the action's event must be on its way first, like the long page's view below.
     await seenAction?.();

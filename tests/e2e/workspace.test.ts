@@ -13,8 +13,8 @@ import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { signedInPage, tableRows, waitForRows, type Session } from './support/session';
 import {
-  actionResponse,
   apiLogin,
+  sendAction,
   listShares,
   markNoReload,
   pdfBytes,
@@ -97,12 +97,10 @@ describe('the operator moves shares through the workflow', () => {
     await expect.poll(() => stateTag(page).innerText()).toBe('Disponível');
 
     await markNoReload(page);
-    const sent = actionResponse(page, 'share_send_autoservice');
     await toolbar(page).getByRole('button', { name: 'Enviar ao autoatendimento' }).click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('A cota será enviada ao autoatendimento do cliente.').waitFor();
-    await confirm.getByRole('button', { name: 'Confirmar' }).click();
-    expect((await sent).status()).toBe(200);
+    expect((await sendAction(page, 'share_send_autoservice', confirm.getByRole('button', { name: 'Confirmar' }), confirm)).status()).toBe(200);
     await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Enviada ao autoatendimento');
     await expect.poll(() => page.getByTestId('process-step').innerText()).toBe('Assinatura do cliente');
     expect(await stillSameDocument(page), 'the state changed without a reload').toBe(true);
@@ -179,9 +177,7 @@ describe('the operator moves shares through the workflow', () => {
     await confirm.locator('.ant-modal-confirm-title').filter({ hasText: 'Confirmar: Cancelar venda?' }).waitFor();
     await confirm.getByText('A venda será cancelada e a cota voltará a ficar disponível.', { exact: false }).waitFor();
     expect(calls, 'nothing is sent before the second confirmation').toBe(0);
-    const cancelled = actionResponse(page, 'cancel_sale');
-    await confirm.getByRole('button', { name: 'Confirmar' }).click();
-    const res = await cancelled;
+    const res = await sendAction(page, 'cancel_sale', confirm.getByRole('button', { name: 'Confirmar' }), confirm);
     expect(res.status(), await res.text()).toBe(200);
     expect(res.request().postDataJSON()).toMatchObject({ shareId: share.shareId, detail });
     await page.getByText('Venda cancelada.').waitFor();
@@ -239,9 +235,7 @@ describe('the operator moves shares through the workflow', () => {
     const proof: UploadFile = { name: 'comprovante-lote.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Pagamento em lote') };
     await uploadThroughField(page, dialog, 'bulk-proof', proof);
     await pickToday(page, dialog);
-    const bulk = actionResponse(page, 'set_paid', dialog);
-    await dialog.getByRole('button', { name: 'Executar' }).click();
-    const res = await bulk;
+    const res = await sendAction(page, 'set_paid', dialog.getByRole('button', { name: 'Executar' }), dialog);
     expect(res.status(), await res.text()).toBe(200);
     expect((res.request().postDataJSON() as { shareId: string[] }).shareId).toHaveLength(3);
 

@@ -26,8 +26,8 @@ import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { logIn, openPage, waitForRows, type Session } from './support/session';
 import {
-  actionResponse,
   apiLogin,
+  sendAction,
   listShares,
   slowFinalize,
   stateTag,
@@ -110,12 +110,10 @@ describe('one share from available to paid', () => {
     await expect.poll(() => stateTag(page).innerText()).toBe('Disponível');
 
     // 1. The operator sends it to the client's autoservice.
-    const sent = actionResponse(page, 'share_send_autoservice');
     await toolbar(page).getByRole('button', { name: 'Enviar ao autoatendimento' }).click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('A cota será enviada ao autoatendimento do cliente.').waitFor();
-    await confirm.getByRole('button', { name: 'Confirmar' }).click();
-    expect((await sent).status()).toBe(200);
+    expect((await sendAction(page, 'share_send_autoservice', confirm.getByRole('button', { name: 'Confirmar' }), confirm)).status()).toBe(200);
     await expect.poll(() => stateTag(page).innerText(), { timeout: 15_000 }).toBe('Enviada ao autoatendimento');
     expect((await apiShare(share.contractNumber)).state).toBe('sent_to_autoservice');
 

@@ -1,6 +1,6 @@
 /** Helpers of the share-workspace browser tests: the API to find shares, real files, the modals' steps. */
 import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request, Response } from 'playwright-core';
 import { DEMO_PASSWORD } from './session';
 
 export interface ListedShare {
@@ -136,16 +136,48 @@ export async function waitForWorkspace(page: Page, contractNumber: string): Prom
 }
 
 /**
- * Waits for the POST of one action. Given the dialog that sends it, a call that never comes says
- * what the dialog showed (a field error, a spinner) instead of a bare timeout.
+ * Clicks the button that sends one action and answers the call's response. Under CI load a click
+ * can be lost (it landed while its dialog was still animating in, or on a control that was
+ * re-rendering); a person clicks again, so when no call has left 10 s after a click and the button
+ * is still there, it is clicked again — printed, so a repeat is seen — and a move's Idempotency-Key
+ * makes a second call harmless anyway. A call that never comes fails with what happened to it and
+ * what the page (or `shownIn`) showed, instead of a bare timeout.
  */
-export const actionResponse = (page: Page, action: string, dialog?: Locator) =>
-  page
-    .waitForResponse((r) => r.url().includes(`/api/actions/${action}`) && r.request().method() === 'POST', { timeout: 30_000 })
-    .catch(async (e: Error) => {
-      const shown = dialog ? await dialog.innerText({ timeout: 1_000 }).catch(() => '(dialog gone)') : '';
-      throw new Error(`${action} was not answered: ${e.message}${dialog ? `\nthe dialog showed:\n${shown}` : ''}`);
-    });
+export async function sendAction(page: Page, action: string, button: Locator, shownIn?: Locator): Promise<Response> {
+  const matches = (r: Request) => r.url().includes(`/api/actions/${action}`) && r.method() === 'POST';
+  const t0 = Date.now();
+  const events: string[] = [];
+  let sent = false;
+  const onRequest = (r: Request) => {
+    if (!matches(r)) return;
+    sent = true;
+    events.push(`call left at +${Date.now() - t0} ms`);
+  };
+  const onFailed = (r: Request) => {
+    if (matches(r)) events.push(`call failed at +${Date.now() - t0} ms: ${r.failure()?.errorText}`);
+  };
+  page.on('request', onRequest);
+  page.on('requestfailed', onFailed);
+  const response = page.waitForResponse((r) => matches(r.request()), { timeout: 60_000 });
+  response.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  try {
+    for (let click = 1; click <= 3 && !sent; click += 1) {
+      if (click > 1) {
+        if (!(await button.isVisible()) || !(await button.isEnabled())) break;
+        console.warn(`[e2e] ${action}: no call 10 s after click ${click - 1}, clicking again`);
+      }
+      await button.click({ timeout: 15_000 });
+      await expect.poll(() => sent, { timeout: 10_000 }).toBe(true).catch(() => undefined);
+    }
+    return await response;
+  } catch (e) {
+    const shown = await (shownIn ?? page.locator('body')).innerText({ timeout: 1_000 }).catch(() => '(gone)');
+    throw new Error(`${action} was not answered (${events.join('; ') || 'no call left'}): ${(e as Error).message}\nthe page showed:\n${shown.slice(0, 1500)}`, { cause: e });
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfailed', onFailed);
+  }
+}
 
 /** A valid Brazilian boleto line (bank 001), 47 digits. */
 export const BOLETO_LINE = '00190000090114971860168524522114675860000102656';
@@ -165,9 +197,7 @@ export async function approveTransfer(page: Page, share: ShareRef): Promise<{ tr
   await uploadThroughField(page, transfer, 'set_transfer-proofFile', transferProof);
   await uploadThroughField(page, transfer, 'set_transfer-billetFile', billet);
   await transfer.getByLabel('Linha digitável do boleto').fill(BOLETO_LINE);
-  const approved = actionResponse(page, 'set_transfer', transfer);
-  await transfer.getByRole('button', { name: 'Aprovar transferência' }).click();
-  const approvedRes = await approved;
+  const approvedRes = await sendAction(page, 'set_transfer', transfer.getByRole('button', { name: 'Aprovar transferência' }), transfer);
   expect(approvedRes.status(), await approvedRes.text()).toBe(200);
   expect(approvedRes.request().postDataJSON()).toMatchObject({ shareId: share.shareId, billetLine: BOLETO_LINE });
   await page.getByText('Transferência aprovada.').waitFor();
@@ -184,9 +214,7 @@ export async function markPaid(page: Page, share: ShareRef): Promise<{ paidProof
   await paid.waitFor();
   await uploadThroughField(page, paid, 'set_paid-proofFile', paidProof);
   await pickToday(page, paid);
-  const paidCall = actionResponse(page, 'set_paid', paid);
-  await paid.getByRole('button', { name: 'Marcar como paga' }).click();
-  const paidRes = await paidCall;
+  const paidRes = await sendAction(page, 'set_paid', paid.getByRole('button', { name: 'Marcar como paga' }), paid);
   expect(paidRes.status(), await paidRes.text()).toBe(200);
   expect(paidRes.request().postDataJSON()).toMatchObject({ shareId: share.shareId, paidDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   await page.getByText('Pagamento registrado.').waitFor();
