@@ -11,6 +11,8 @@
  * DATABASE_URL's server; else postgres://postgres@127.0.0.1:5432). The scratch databases and the
  * PGlite directory are kept and reused while they hold the right number of shares.
  * BENCH_NODE_ARGS: extra Node flags for the app's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ * BENCH_ONLY: only these scenarios, named as in the report and separated by `|`, e.g.
+ * `list page 1|share/get`; the result files then hold those rows only.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -31,6 +33,8 @@ const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? `/tmp/repasse-bench-pglite-${
 const CONNECTIONS = [1, 50];
 /** Each run is cut into this many slices, ours and bare alternating, so both see the same noise. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+/** Only these scenarios (their names as in the report, separated by |), for a quick look at a few rows. */
+const ONLY = (process.env.BENCH_ONLY ?? '').split('|').map((s) => s.trim()).filter(Boolean);
 const PASSWORD = process.env.SEED_PASSWORD || DEFAULT_PASSWORD;
 const USERS: Record<Who, string> = { operator: 'operador@repasse.dev', adm: 'adm@acme.repasse.dev' };
 
@@ -69,7 +73,7 @@ async function suite(target: Target, title: string, shares: number): Promise<Sec
   const section: Section = { title, shares, rows: [], sql: [], notes: [] };
   if (!fixtures.page5000Cursor) section.notes.push('The server offers no cursor: page 5,000 is measured by offset only.');
 
-  for (const s of scenarios(fixtures, setResponsible)) {
+  for (const s of scenarios(fixtures, setResponsible).filter((x) => !ONLY.length || ONLY.includes(x.name))) {
     const token = tokens[s.who];
     // The SQL of each distinct request, captured one request at a time, becomes one bare plan.
     const planIds: number[] = [];

@@ -4,6 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { analyticsOrigin } from '../src/domain/analytics';
+import { DEFAULT_POOL_SIZE } from './db/client';
 import { FEATURE_FLAGS, type FeatureFlag } from '../src/domain/featureFlags';
 
 export interface S3Config {
@@ -149,7 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     pgliteDir: join(dataDir, 'pglite'),
     filesDir: join(dataDir, 'files'),
     databaseUrl: read(env, 'DATABASE_URL') ?? null,
-    dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1),
+    dbPoolSize: int(env, 'DB_POOL_SIZE', DEFAULT_POOL_SIZE, 1),
     jwtSecret,
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 28_800, 60),
     seedPassword: read(env, 'SEED_PASSWORD') ?? null,

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
       pgliteDir: resolve('data/pglite'),
       filesDir: resolve('data/files'),
       databaseUrl: null,
-      dbPoolSize: 20,
+      dbPoolSize: 8,
       jwtSecret: DEV_JWT_SECRET,
       jwtTtlSeconds: 28_800,
       seedPassword: null,
