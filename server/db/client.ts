@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
+import { DEFAULT_POOL_SIZE } from '../config';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -32,14 +33,6 @@ export interface OpenOptions {
   /** node-postgres pool size. */
   poolSize?: number;
 }
-
-/**
- * Connections per API process. Past about twice PostgreSQL's cores more connections only queue
- * inside PostgreSQL: on the 2-CPU reference machine 8 served list page 1 at 50 clients 14 % faster
- * (p99 24 → 20 ms) and share/get 35 % faster than 20; 4 did the same as 8, 2 was slower
- * (docs/decisions.md). A larger database server may want more: DB_POOL_SIZE.
- */
-export const DEFAULT_POOL_SIZE = 8;
 
 /** How long a request waits for a new PostgreSQL connection before answering 503. */
 export const CONNECT_TIMEOUT_MS = 5_000;

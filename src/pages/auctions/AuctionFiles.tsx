@@ -4,7 +4,7 @@ import { App, Button, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../components/formatters';
 import { API, AUCTION_ADDITIONAL_FILE_TYPES, isAuctionOpen, type AuctionFileItem, type AuctionFileType, type AuctionInfo } from '../../domain';
-import { FileLink } from '../workspace/shared';
+import { FileLink } from '../../components/FileLink';
 import { QueryError } from './QueryError';
 import { UploadingPicker } from './UploadingPicker';
 import { auctionAdmSlug } from './slug';

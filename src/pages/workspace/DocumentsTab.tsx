@@ -18,7 +18,8 @@ import { useApiList } from '../../hooks/useShareWorkspace';
 import { useShareAction } from '../../hooks/useShareAction';
 import { useGrantee } from '../../hooks/useSession';
 import { useBrand } from '../../providers/BrandContext';
-import { FileLink, QueryState, admSlugOf } from './shared';
+import { FileLink } from '../../components/FileLink';
+import { QueryState, admSlugOf } from './shared';
 
 type Group = DocumentType | 'other';
 

@@ -17,7 +17,8 @@ import { useApiList, useApiQuery } from '../../hooks/useShareWorkspace';
 import { useApiWrite } from '../../hooks/useShareAction';
 import { useGrantee } from '../../hooks/useSession';
 import { useBrand } from '../../providers/BrandContext';
-import { FileLink, QueryState, money } from './shared';
+import { FileLink } from '../../components/FileLink';
+import { QueryState, money } from './shared';
 
 interface AdmConfigAnswer {
   admConfig?: { dynamo_adm?: { allowMultiprices?: boolean } };

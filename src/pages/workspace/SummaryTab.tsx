@@ -3,7 +3,8 @@ import { Card, Col, Descriptions, Row, Space, Tag, Timeline } from 'antd';
 import { API, processStepKey, type ShareDetail, type ShareHistoryEntry, type SignerStatus } from '../../domain';
 import { formatDateTime, formatDocument } from '../../components/formatters';
 import { useApiList, useApiQuery } from '../../hooks/useShareWorkspace';
-import { FileLink, QueryState, money } from './shared';
+import { FileLink } from '../../components/FileLink';
+import { QueryState, money } from './shared';
 
 interface StatusAnswer {
   step?: number;

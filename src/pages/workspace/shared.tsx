@@ -22,8 +22,6 @@ export const bulkAdmSlug = (rows: readonly Pick<ShareDetail, 'admId'>[]): string
   return ids.size === 1 ? admSlugOf(rows[0]) : PLATFORM_SLUG;
 };
 
-export { FileLink } from '../../components/FileLink';
-
 /** Loading, error and empty states of one section. */
 export const QueryState = ({
   loading,
