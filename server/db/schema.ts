@@ -73,6 +73,8 @@ export const funds = pgTable('funds', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   cnpj: text('cnpj').notNull(),
+  /** A disabled fund stays on its shares and history but is offered for nothing new. */
+  enabled: boolean('enabled').notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -107,9 +109,49 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** A disabled user cannot sign in, and its sessions were revoked when it was disabled. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_profile_idx').on(sql`(${t.profiles}[1])`)],
+);
+
+/**
+ * One row per login (the token's `sid`): a session is good while it is not revoked and not expired.
+ * The row, not a process's memory, is what every API instance checks (docs/security.md).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Who changed what, when (issue 11): every management write, with the record before and after.
+ * `admId` scopes an entry to a brand, so an administrator can later be shown its own brand's.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Null for the command line (npm run user:create). */
+    userId: uuid('user_id').references(() => users.id),
+    /** e.g. user.create, administrator.update, fund.disable. */
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    admId: integer('adm_id'),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at.desc()), index('audit_log_object_idx').on(t.objectType, t.objectId, t.at.desc())],
 );
 
 /** Single-use codes of the forgotten-password flow, stored hashed. */

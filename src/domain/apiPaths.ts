@@ -22,6 +22,14 @@ export const API = {
     verifyUsername: post('/user/verify_username'),
     verifyAuthCode: post('/user/verify_auth_code'),
     sendAuthCode: post('/user/send_auth_code'),
+    // Extensions of SPEC §7 in its naming style (issue 11): sessions and user management.
+    logout: post('/user/logout'),
+    get: get('/user/get'),
+    create: post('/user/create'),
+    update: post('/user/update'),
+    disable: post('/user/disable'),
+    enable: post('/user/enable'),
+    sendReset: post('/user/send_reset'),
   },
   bank: {
     list: get('/bank/list'),
@@ -98,9 +106,26 @@ export const API = {
     listFiles: get('/player/list_files'),
     listFileTypes: get('/player/list_file_types'),
     sendPlayerFile: post('/player/send_player_file'),
+    get: get('/player/get'),
+    create: post('/player/create'),
+    update: post('/player/update'),
+    disable: post('/player/disable'),
+    enable: post('/player/enable'),
   },
   fund: {
     list: get('/fund/list'),
+    get: get('/fund/get'),
+    create: post('/fund/create'),
+    update: post('/fund/update'),
+    disable: post('/fund/disable'),
+    enable: post('/fund/enable'),
+  },
+  /** Brands: an administrator with its white label and its own settings (issue 11). */
+  administrator: {
+    list: get('/administrator/list'),
+    get: get('/administrator/get'),
+    create: post('/administrator/create'),
+    update: post('/administrator/update'),
   },
 } as const;
 
