@@ -2,6 +2,7 @@
  * The server's configuration, read from the environment once at start. Everything else receives a
  * Config, so tests build one in code instead of mutating process.env.
  */
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { analyticsOrigin } from '../src/domain/analytics';
 import { FEATURE_FLAGS, type FeatureFlag } from '../src/domain/featureFlags';
@@ -40,8 +41,17 @@ export interface Config {
   filesDir: string;
   databaseUrl: string | null;
   dbPoolSize: number;
+  /** Signs session tokens: JWT_SECRET, or on a non-production server a random one kept under DATA_DIR. */
   jwtSecret: string;
+  /** Where the secret came from; `generated` is replaced by the one kept under DATA_DIR at start (main.ts). */
+  jwtSecretSource: 'env' | 'generated';
+  /** Signs upload/download URLs: SIGNING_SECRET, or derived from the JWT secret (never the secret itself). */
+  urlSigningSecret: string;
+  /** Keys the hashes of recovery codes: derived from the JWT secret. */
+  codeHashSecret: string;
   jwtTtlSeconds: number;
+  /** Demo data and users on an empty database: never in production (SEED_DEMO elsewhere, default on). */
+  seedDemo: boolean;
   /** Null when SEED_PASSWORD is unset: the seed uses its own documented default. */
   seedPassword: string | null;
   seedShares: number;
@@ -63,7 +73,7 @@ export interface Config {
   /** Origin put in front of the signed links the API itself serves (PUBLIC_URL); null: relative `/api/...`. */
   publicUrl: string | null;
   /** Outgoing mail (docs/account.md): SMTP when `smtpUrl` is set, the server log (development outbox) otherwise. */
-  mail: { smtpUrl: string | null; from: string };
+  mail: { smtpUrl: string | null; from: string; disabled: boolean };
   /** Days a new password stays valid (PASSWORD_MAX_AGE_DAYS); 0: it never expires. */
   passwordMaxAgeDays: number;
   /**
@@ -81,8 +91,12 @@ export interface Config {
 }
 
 export const DEFAULT_MAIL_FROM = 'Repasse <nao-responda@repasse.dev>';
-export const DEV_JWT_SECRET = 'repasse-dev-secret-not-for-production';
-const MIN_PRODUCTION_SECRET_LENGTH = 32;
+/** 32 bytes: what HS256 needs to be as strong as its hash (RFC 7518 §3.2). */
+export const MIN_SECRET_ENTROPY_BITS = 256;
+/** What a new installation uses for a secret it generates: 48 random bytes, base64url. */
+export const generateSecret = (): string => randomBytes(48).toString('base64url');
+/** How long the auth hook trusts a session it read: the bound on how late another instance's revocation is seen. */
+export const AUTH_CACHE_TTL_MS = 1_000;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -137,29 +151,84 @@ function storageConfig(env: Env, filesDir: string): StorageConfig {
   };
 }
 
+/**
+ * An upper bound of the bits of entropy in a secret written as text: its length times the bits of
+ * the smallest alphabet it fits (hex, base64/base64url, printable ASCII), and no more than the
+ * distinct characters allow. `openssl rand -hex 32` and `-base64 48` pass; words and repeats do not.
+ */
+export function secretEntropyBits(secret: string): number {
+  const bitsPerChar = /^[0-9a-fA-F]+$/.test(secret) ? 4 : /^[A-Za-z0-9+/=_-]+$/.test(secret) ? 6 : 6.5;
+  const distinct = new Set(secret).size;
+  return secret.length * Math.min(bitsPerChar, Math.log2(Math.max(distinct, 1)) + 1);
+}
+
+/** A key of its own for one purpose, derived from the server secret (HKDF-SHA256). */
+export const deriveSecret = (secret: string, purpose: string): string =>
+  Buffer.from(hkdfSync('sha256', secret, 'repasse', purpose, 32)).toString('base64url');
+
+/** The config with a (new) JWT secret and the keys derived from it. */
+export function withJwtSecret(config: Config, jwtSecret: string, source: Config['jwtSecretSource'], env: Env = {}): Config {
+  return {
+    ...config,
+    jwtSecret,
+    jwtSecretSource: source,
+    urlSigningSecret: read(env, 'SIGNING_SECRET') ?? deriveSecret(jwtSecret, 'signed-urls'),
+    codeHashSecret: deriveSecret(jwtSecret, 'auth-codes'),
+  };
+}
+
+const isTrue = (v: string | undefined) => v === 'true' || v === '1';
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
-  const jwtSecret = read(env, 'JWT_SECRET') ?? DEV_JWT_SECRET;
-  if (production && (jwtSecret === DEV_JWT_SECRET || jwtSecret.length < MIN_PRODUCTION_SECRET_LENGTH)) {
+  const envSecret = read(env, 'JWT_SECRET');
+  if (production && !envSecret) {
+    throw new ConfigError('JWT_SECRET is required when NODE_ENV=production. Generate one with: openssl rand -base64 48');
+  }
+  if (production && secretEntropyBits(envSecret!) < MIN_SECRET_ENTROPY_BITS) {
     throw new ConfigError(
-      `JWT_SECRET must be set to a secret of at least ${MIN_PRODUCTION_SECRET_LENGTH} characters when NODE_ENV=production ` +
-        '(the development default would let anyone forge a session). Generate one with: openssl rand -base64 48',
+      `JWT_SECRET must hold at least ${MIN_SECRET_ENTROPY_BITS / 8} random bytes when NODE_ENV=production (this one looks like about ` +
+        `${Math.floor(secretEntropyBits(envSecret!) / 8)}). Generate one with: openssl rand -base64 48`,
     );
+  }
+  const signingSecret = read(env, 'SIGNING_SECRET');
+  if (production && signingSecret && secretEntropyBits(signingSecret) < MIN_SECRET_ENTROPY_BITS) {
+    throw new ConfigError(`SIGNING_SECRET must hold at least ${MIN_SECRET_ENTROPY_BITS / 8} random bytes. Generate one with: openssl rand -base64 48`);
+  }
+  if (signingSecret && envSecret && signingSecret === envSecret) throw new ConfigError('SIGNING_SECRET must differ from JWT_SECRET');
+  const smtpUrl = read(env, 'SMTP_URL') ?? null;
+  const mailDisabled = isTrue(read(env, 'MAIL_DISABLED'));
+  if (smtpUrl && mailDisabled) throw new ConfigError('Set SMTP_URL or MAIL_DISABLED=true, not both');
+  if (production && !smtpUrl && !mailDisabled) {
+    throw new ConfigError(
+      'SMTP_URL is required when NODE_ENV=production: password-recovery codes must never go to a log. ' +
+        'Set MAIL_DISABLED=true to run without mail, which also turns password recovery off.',
+    );
+  }
+  const seedDemoRaw = read(env, 'SEED_DEMO');
+  if (production && seedDemoRaw !== undefined && isTrue(seedDemoRaw)) {
+    throw new ConfigError('SEED_DEMO cannot be used with NODE_ENV=production: demo users have a published password');
   }
   const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
   // STATIC_DIR set to an empty string turns static serving off (the dev script does this).
   const staticDir = env.STATIC_DIR === undefined ? 'dist' : env.STATIC_DIR.trim();
-  return {
+  const config: Config = {
     port: int(env, 'PORT', 3000, 0),
-    host: read(env, 'HOST') ?? '0.0.0.0',
+    // Loopback unless asked: a demo started on a laptop must not be reachable from the network.
+    host: read(env, 'HOST') ?? '127.0.0.1',
     production,
     dataDir,
     pgliteDir: join(dataDir, 'pglite'),
     filesDir: join(dataDir, 'files'),
     databaseUrl: read(env, 'DATABASE_URL') ?? null,
     dbPoolSize: int(env, 'DB_POOL_SIZE', DEFAULT_POOL_SIZE, 1),
-    jwtSecret,
+    // Replaced by withJwtSecret just below: one place derives the keys.
+    jwtSecret: '',
+    jwtSecretSource: 'env',
+    urlSigningSecret: '',
+    codeHashSecret: '',
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 28_800, 60),
+    seedDemo: !production && (seedDemoRaw === undefined || isTrue(seedDemoRaw)),
     seedPassword: read(env, 'SEED_PASSWORD') ?? null,
     seedShares: int(env, 'SEED_SHARES', 3000, 0),
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
@@ -167,13 +236,16 @@ export function loadConfig(env: Env = process.env): Config {
     loginRateLimit: { max: 10, windowMs: 60_000 },
     accountRateLimit: { max: 10, windowMs: 60_000 },
     loginLockout: { maxFailures: 5, lockMs: 15 * 60_000 },
-    authCacheTtlMs: 2_000,
+    authCacheTtlMs: AUTH_CACHE_TTL_MS,
     featureFlags: { ...FEATURE_FLAGS },
     storage: storageConfig(env, join(dataDir, 'files')),
     publicUrl: read(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
-    mail: { smtpUrl: read(env, 'SMTP_URL') ?? null, from: read(env, 'MAIL_FROM') ?? DEFAULT_MAIL_FROM },
+    mail: { smtpUrl, from: read(env, 'MAIL_FROM') ?? DEFAULT_MAIL_FROM, disabled: mailDisabled },
     passwordMaxAgeDays: int(env, 'PASSWORD_MAX_AGE_DAYS', 90, 0),
     analyticsOrigin: analyticsOrigin(read(env, 'VITE_ANALYTICS_TOKEN'), read(env, 'VITE_ANALYTICS_API_HOST')),
     trustProxy: trustProxyConfig(env),
   };
+  // Without JWT_SECRET, a fresh random secret: a process alone (a test) needs nothing more, and
+  // main.ts swaps in the one kept under DATA_DIR so sessions survive a restart.
+  return withJwtSecret(config, envSecret ?? generateSecret(), envSecret ? 'env' : 'generated', env);
 }

@@ -5,34 +5,46 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { type Config, ConfigError, loadConfig } from './config';
+import { inArray, sql } from 'drizzle-orm';
+import { type Config, ConfigError, loadConfig, withJwtSecret } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seed } from './db/seed';
+import { DEMO_USERS, type SeedSummary, seed } from './db/seed';
+import { users } from './db/schema';
 import { withStartupLock } from './db/startupLock';
+import { loadOrCreateSecret } from './secretFile';
 
 const DEFAULT_SEED_PASSWORD = 'repasse123';
 
-function banner(config: Config, handle: DatabaseHandle, users: { email: string; profile: string }[], seeded: boolean, shares: number): string {
-  const url = `http://localhost:${config.port}`;
-  const width = Math.max(...users.map((u) => u.email.length), 10);
+function banner(config: Config, handle: DatabaseHandle, summary: SeedSummary | null, userCount: number): string {
+  const url = `http://${config.host === '127.0.0.1' || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
+  const demo = summary?.users ?? [];
+  const width = Math.max(...demo.map((u) => u.email.length), 10);
   const lines = [
     '',
     '──────────────────────────────────────────────────────────────',
     ` Repasse is running at ${url}`,
     ` API ${url}/api  ·  API docs ${url}/api/docs`,
-    ` Database: ${handle.kind} at ${handle.location}${seeded ? ` (seeded now: ${shares} shares)` : ''}`,
+    ` Listening on ${config.host}:${config.port}${config.production ? ' (production)' : ''}`,
+    ` Database: ${handle.kind} at ${handle.location}${summary?.seeded ? ` (seeded now: ${summary.shares} shares)` : ''}`,
     !config.staticDir
       ? ' Web app: not served here (STATIC_DIR is empty)'
       : existsSync(join(config.staticDir, 'index.html'))
         ? ` Web app: ${config.staticDir}`
         : ` Web app: not built yet in ${config.staticDir} (npm start builds it; or npm run build)`,
-    '',
-    ' Demo users:',
-    ...users.map((u) => `   ${u.email.padEnd(width)}  ${u.profile}`),
-    config.seedPassword
-      ? ' Password: the value of SEED_PASSWORD (as it was when the database was seeded)'
-      : ` Password: ${DEFAULT_SEED_PASSWORD}  (unless SEED_PASSWORD was set when the database was seeded)`,
+    ...(demo.length
+      ? [
+          '',
+          ' Demo users:',
+          ...demo.map((u) => `   ${u.email.padEnd(width)}  ${u.profile}`),
+          config.seedPassword
+            ? ' Password: the value of SEED_PASSWORD (as it was when the database was seeded)'
+            : ` Password: ${DEFAULT_SEED_PASSWORD}  (unless SEED_PASSWORD was set when the database was seeded)`,
+        ]
+      : []),
+    ...(userCount === 0
+      ? ['', ' No users yet. Create the first operator:', '   npm run user:create -- --email you@example.com --name "Your Name" --profile operator']
+      : []),
     '──────────────────────────────────────────────────────────────',
     '',
   ];
@@ -51,14 +63,27 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  if (config.jwtSecretSource === 'generated') {
+    // No JWT_SECRET (never in production: loadConfig refuses): this installation's own secret.
+    const kept = loadOrCreateSecret(config.dataDir);
+    config = withJwtSecret(config, kept.secret, 'generated', process.env);
+    console.log(`${kept.created ? 'Generated a session secret in' : 'Session secret from'} ${kept.path} (set JWT_SECRET to choose one)`);
+  }
   if (!config.databaseUrl) mkdirSync(config.pgliteDir, { recursive: true });
   mkdirSync(config.filesDir, { recursive: true });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.pgliteDir, poolSize: config.dbPoolSize });
   // Replicas starting together: one migrates and seeds, the others wait for it (server/db/startupLock.ts).
   const seeded = await withStartupLock(config.databaseUrl, async () => {
     await runMigrations(handle);
-    return seed(handle, { shares: config.seedShares, ...(config.seedPassword ? { password: config.seedPassword } : {}) });
+    // Production never seeds, whatever the database holds (loadConfig refuses SEED_DEMO there).
+    return config.seedDemo ? seed(handle, { shares: config.seedShares, ...(config.seedPassword ? { password: config.seedPassword } : {}) }) : null;
   });
+  const [{ n: userCount }] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if (config.production) {
+    // A database first used as a demo still holds users whose password is published.
+    const demo = await handle.db.select({ email: users.email }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
+    if (demo.length) console.warn(`WARNING: this database holds ${demo.length} demo user(s) with a published password (${demo.map((u) => u.email).join(', ')}): disable them in Usuários.`);
+  }
 
   const app = await buildApp({ db: handle, config, logger: true });
 
@@ -81,7 +106,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(banner(config, handle, seeded.users, seeded.seeded, seeded.shares));
+  console.log(banner(config, handle, seeded, Number(userCount)));
 }
 
 main().catch((err) => {

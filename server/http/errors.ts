@@ -38,6 +38,8 @@ export const MESSAGES = {
   authCodeInvalid: 'Invalid or expired code',
   authCodeAttempts: 'Too many wrong codes, request a new code',
   passwordRecoveryExpired: 'Password recovery expired, start again',
+  /** MAIL_DISABLED: no transport to send a code through (server/config.ts). */
+  passwordRecoveryDisabled: 'Password recovery is disabled: no mail transport is configured',
 } as const;
 
 export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API, type Endpoint, isPublicEndpoint } from '../../src/domain/apiPaths';
 import { ENDPOINT_PERMISSIONS, can } from '../../src/domain/permissions';
 import { HttpError, MESSAGES, forbidden, unauthorized } from '../http/errors';
-import { issuedBeforePasswordChange } from '../services/accountSessions';
 import { bearerOf, readToken } from '../services/tokens';
 import { createUserLoader } from '../services/users';
 
@@ -17,14 +16,20 @@ declare module 'fastify' {
     /** Drops the user's cached row: after a password change, the next request must see the new state. */
     forgetAuthUser(userId: string): void;
   }
+  interface FastifyRequest {
+    /** The session (token `sid`) of an authenticated request; logout revokes it. */
+    sessionId: string | null;
+  }
 }
 
 const isChangePassword = (e: Endpoint | undefined) => e?.method === API.user.changePassword.method && e.path === API.user.changePassword.path;
+const isLogout = (e: Endpoint | undefined) => e?.method === API.user.logout.method && e.path === API.user.logout.path;
 
 /** Installed on the /api context itself (not as a child plugin) so that its hook covers every area. */
 export function installAuth(app: FastifyInstance): void {
   const loader = createUserLoader(app.db, app.config.authCacheTtlMs);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.decorate('forgetAuthUser', (userId: string) => loader.forget(userId));
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -33,13 +38,15 @@ export function installAuth(app: FastifyInstance): void {
     // without an endpoint still needs one: forgetting defineRoute must not open a door.
     if (endpoint && isPublicEndpoint(endpoint)) return;
     const token = bearerOf(request.headers.authorization);
-    const session = token ? await readToken(token, app.config.jwtSecret) : null;
-    const user = session ? await loader.load(session.userId) : null;
-    // A password change ends the sessions opened before it (docs/account.md).
-    if (!user || issuedBeforePasswordChange(session!.exp, user.passwordChangedAt, app.config)) throw unauthorized();
+    const session = token ? await readToken(token, app.config.jwtSecret, app.config.jwtTtlSeconds) : null;
+    // Logout, a disabled user and a password change end sessions in the database (services/sessions.ts).
+    const user = session ? await loader.load(session.sid, session.userId) : null;
+    if (!user) throw unauthorized();
     request.user = user;
+    request.sessionId = session!.sid;
     // First access (docs/account.md): the flag rides on the row the hook already reads, so this costs nothing.
-    if (user.mustChangePassword && !isChangePassword(endpoint)) throw new HttpError(403, MESSAGES.passwordChangeRequired);
+    // Logout stays possible: a user who will not change the password must still be able to leave.
+    if (user.mustChangePassword && !isChangePassword(endpoint) && !isLogout(endpoint)) throw new HttpError(403, MESSAGES.passwordChangeRequired);
     const permission = endpoint && ENDPOINT_PERMISSIONS.get(endpoint);
     if (permission && !can(user, permission)) throw forbidden();
   });

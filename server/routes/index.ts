@@ -10,6 +10,7 @@ import healthRoutes from './health';
 import playerRoutes from './player';
 import shareRoutes from './share';
 import userRoutes from './user';
+import sessionRoutes from './session';
 import actionRoutes from './actions';
 import storageRoutes from './storage';
 import shareAdminRoutes from './shareAdmin';
@@ -24,8 +25,14 @@ import auctionRoutes from './auction';
 const AREAS: FastifyPluginAsync[] = [healthRoutes, userRoutes, shareRoutes, configRoutes, fundRoutes, playerRoutes, bankRoutes, companyRoutes, idwallRoutes, personRoutes, proposalRoutes, shareDetailsRoutes];
 AREAS.push(actionRoutes, storageRoutes, shareAdminRoutes);
 AREAS.push(auctionRoutes);
+AREAS.push(sessionRoutes);
 
 export default async function apiRoutes(api: FastifyInstance): Promise<void> {
   installAuth(api);
+  // API answers carry sessions, personal data and one-time passwords: no cache, shared or private,
+  // keeps them unless a route says otherwise (a signed download sets its own).
+  api.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   for (const area of AREAS) await api.register(area);
 }

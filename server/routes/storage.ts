@@ -121,7 +121,7 @@ export async function storageSignedRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { fileId, partNumber } = request.params;
-      verifySignature(app.config.jwtSecret, PART_PURPOSE, `${fileId}/${partNumber}`, request.query.expires, request.query.signature);
+      verifySignature(app.config.urlSigningSecret, PART_PURPOSE, `${fileId}/${partNumber}`, request.query.expires, request.query.signature);
       const driver = storageFor(app.config);
       if (!driver.putPart) throw notFound('Document');
       const sha = request.headers['x-content-sha256'];
@@ -142,7 +142,7 @@ export async function storageSignedRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Local-disk driver: download a file (signed URL from generate_link)', hide: true } as object },
     async (request, reply) => {
       const key = request.query.key ?? '';
-      verifySignature(app.config.jwtSecret, GET_PURPOSE, key, request.query.expires, request.query.signature);
+      verifySignature(app.config.urlSigningSecret, GET_PURPOSE, key, request.query.expires, request.query.signature);
       const driver = storageFor(app.config);
       if (!driver.read) throw notFound('Document');
       const [row] = await app.db.select().from(files).where(and(eq(files.key, key), eq(files.status, 'complete'))).limit(1);

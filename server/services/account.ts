@@ -18,7 +18,7 @@ import { type SentCode, countedSince, failuresWait, sendsWait } from './accountL
 import { recordLoginFailure } from './login';
 import { authCodeMessage, type Mailer } from './mailer';
 import { hashPassword, verifyPassword } from './password';
-import { signToken } from './tokens';
+import { issueSession, revokeUserSessions } from './sessions';
 import type { AuthUser } from './users';
 
 export { FLOW_MAX_AGE_MS } from './accountDecoys';
@@ -94,7 +94,8 @@ export interface AccountServiceOptions {
 
 export function createAccountService({ db, config, mailer, log, onPasswordChanged }: AccountServiceOptions) {
   const decoys = new DecoyFlows();
-  const secret = config.jwtSecret;
+  // Its own key, derived from the server secret: a code hash never shares a key with a token.
+  const secret = config.codeHashSecret;
   const expiryFrom = (now: number) => (config.passwordMaxAgeDays > 0 ? new Date(now + config.passwordMaxAgeDays * 86_400_000) : null);
 
   /** The new password, every open flow of the user closed, lockout and first access cleared. */
@@ -105,6 +106,8 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
       .set({ passwordHash, mustChangePassword: false, passwordExpiresAt: expiryFrom(now), passwordChangedAt: new Date(now), failedLogins: 0, lockedUntil: null })
       .where(eq(users.id, userId));
     await tx.update(authCodes).set({ usedAt: new Date(now) }).where(and(eq(authCodes.userId, userId), isNull(authCodes.usedAt)));
+    // A new password ends every session opened with the old one, on every instance.
+    await revokeUserSessions(tx, userId);
   }
 
   const sendInBackground = (to: string, code: string, name: string) => {
@@ -143,8 +146,8 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
 
   return {
     /**
-     * Answers a fresh session token: the change ends every session opened before it (the caller's
-     * included, as tokens carry no id to tell them apart), and the caller goes on with this one.
+     * Answers a fresh session token: the change ends every session of the user, the caller's
+     * included, and the caller goes on with a new one opened in the same transaction.
      * `lastAccess` is the current token's claim, carried over.
      */
     async changePassword(user: AuthUser, oldPassword: string, newPassword: string, lastAccess: string | null = null): Promise<{ token: string }> {
@@ -161,14 +164,17 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
         throw badRequest(MESSAGES.invalidCredentials, { oldPassword: FIELD_KEYS.currentWrong });
       }
       if (newPassword.normalize('NFC') === oldPassword.normalize('NFC')) throw badRequest(MESSAGES.newPasswordMustDiffer);
-      await db.transaction((tx) => storeNewPassword(tx, row.id, newPassword, now));
+      const { token } = await db.transaction(async (tx) => {
+        await storeNewPassword(tx, row.id, newPassword, now);
+        return issueSession(tx, config, row, lastAccess, now);
+      });
       onPasswordChanged?.(row.id);
-      const claims = { userId: row.id, profiles: row.profiles, name: row.name, email: row.email, lastAccess, playerIsRepasse: row.playerIsRepasse, deniedPermissions: row.deniedPermissions };
-      const { token } = await signToken(claims, config.jwtSecret, config.jwtTtlSeconds);
       return { token };
     },
 
     async verifyUsername(username: string): Promise<VerifyUsernameResponse> {
+      // Without a transport a code could only go to a log, which production forbids (server/config.ts).
+      if (config.mail.disabled) throw new HttpError(503, MESSAGES.passwordRecoveryDisabled);
       const now = Date.now();
       const email = username.trim().toLowerCase();
       const publicId = randomUUID();

@@ -10,7 +10,7 @@ import { users } from '../db/schema';
 import { HttpError, MESSAGES, unauthorized } from '../http/errors';
 import { openVerifiedFlow } from './accountFlow';
 import { hashPassword, verifyPassword } from './password';
-import { signToken } from './tokens';
+import { issueSession, purgeExpiredSessions } from './sessions';
 
 export interface LoginResult {
   token: string;
@@ -98,21 +98,14 @@ export function createLoginService(db: Db, config: Config) {
         throw new HttpError(401, MESSAGES.passwordExpired, undefined, undefined, { publicId });
       }
 
+      // A disabled user is refused like a wrong password: the answer must not tell whether the
+      // account exists, and the password was right, so no failure is counted.
+      if (user.disabledAt) throw unauthorized(MESSAGES.invalidCredentials);
       await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastAccess: new Date(now) }).where(eq(users.id, user.id));
-      const { token } = await signToken(
-        {
-          userId: user.id,
-          profiles: user.profiles,
-          name: user.name,
-          email: user.email,
-          // The previous access: what a "last access" line shows the user who just signed in.
-          lastAccess: user.lastAccess ? user.lastAccess.toISOString() : null,
-          playerIsRepasse: user.playerIsRepasse,
-          deniedPermissions: user.deniedPermissions,
-        },
-        config.jwtSecret,
-        config.jwtTtlSeconds,
-      );
+      // The access before this one: what a "last access" line shows the user who just signed in.
+      const { token } = await issueSession(db, config, user, user.lastAccess ? user.lastAccess.toISOString() : null, now);
+      // Keeps the table to live sessions; a bounded batch, so no login pays for a backlog.
+      purgeExpiredSessions(db).catch(() => undefined);
       return { token, firstAccess: user.mustChangePassword };
     },
   };

@@ -17,7 +17,7 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  readonly kind: 'smtp' | 'log';
+  readonly kind: 'smtp' | 'log' | 'off';
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
@@ -26,8 +26,19 @@ export interface Mailer {
 export const OUTBOX_LOG_MESSAGE = 'DEV-OUTBOX: e-mail not sent (SMTP_URL is unset), written here instead';
 
 export function createMailer(mail: Config['mail'], log: FastifyBaseLogger, production = false): Mailer {
+  if (mail.disabled) {
+    // MAIL_DISABLED: the callers refuse before they get here; a message that slips through is dropped, never logged.
+    return {
+      kind: 'off',
+      async send() {
+        throw new Error('Password recovery is disabled: no mail transport is configured');
+      },
+      close() {},
+    };
+  }
   if (!mail.smtpUrl) {
-    if (production) log.warn('SMTP_URL is unset: account e-mails (verification codes) go to this log only');
+    // loadConfig refuses production without SMTP_URL or MAIL_DISABLED: a code must never reach a production log.
+    if (production) throw new Error('A production server needs SMTP_URL (or MAIL_DISABLED=true)');
     return {
       kind: 'log',
       async send({ to, subject, outbox }) {

@@ -6,8 +6,10 @@
  * refused everywhere within a second.
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { sessions } from '../db/schema';
+import { signToken } from './tokens';
 
 type Writer = Pick<Db, 'insert' | 'update' | 'delete'> | Pick<Tx, 'insert' | 'update' | 'delete'>;
 
@@ -32,4 +34,44 @@ export async function purgeExpiredSessions(db: Writer, batch = 100): Promise<voi
   await db.delete(sessions).where(
     sql`${sessions.id} IN (SELECT id FROM ${sessions} WHERE ${lt(sessions.expiresAt, sql`now() - interval '1 day'`)} LIMIT ${batch})`,
   );
+}
+
+/** What a new session's token says of its user (SPEC §3 claims). */
+export interface SessionUser {
+  id: string;
+  profiles: string[];
+  name: string;
+  email: string;
+  playerIsRepasse: boolean;
+  deniedPermissions: string[];
+}
+
+/**
+ * Opens a session and signs its token. `lastAccess` is the access before this one: what a "last
+ * access" line shows the user who just signed in.
+ */
+export async function issueSession(
+  db: Writer,
+  config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds'>,
+  user: SessionUser,
+  lastAccess: string | null,
+  now = Date.now(),
+): Promise<{ token: string; sid: string }> {
+  const sid = await openSession(db, user.id, new Date(now + config.jwtTtlSeconds * 1000));
+  const { token } = await signToken(
+    {
+      userId: user.id,
+      profiles: user.profiles,
+      name: user.name,
+      email: user.email,
+      lastAccess,
+      playerIsRepasse: user.playerIsRepasse,
+      deniedPermissions: user.deniedPermissions,
+      sid,
+    },
+    config.jwtSecret,
+    config.jwtTtlSeconds,
+    now,
+  );
+  return { token, sid };
 }

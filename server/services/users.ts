@@ -2,10 +2,10 @@
  * The signed-in user as the server trusts it: read from the users row, never from the token's
  * claims (those are the client's copy), and kept for a moment to spare a query per request.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Profile, profileOf } from '../../src/domain/profiles';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 
 export interface AuthUser {
   id: string;
@@ -19,8 +19,6 @@ export interface AuthUser {
   deniedPermissions: string[];
   /** First access: every call but change_password is refused until the password is changed. */
   mustChangePassword?: boolean;
-  /** Sessions opened before the last password change end (accountSessions.ts). */
-  passwordChangedAt?: Date | null;
 }
 
 export type UserRow = typeof users.$inferSelect;
@@ -36,36 +34,50 @@ export const toAuthUser = (row: UserRow): AuthUser => ({
   playerIsRepasse: row.playerIsRepasse,
   deniedPermissions: row.deniedPermissions,
   mustChangePassword: row.mustChangePassword,
-  passwordChangedAt: row.passwordChangedAt,
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_CACHED = 10_000;
 
 export interface UserLoader {
-  load(userId: string): Promise<AuthUser | null>;
+  /**
+   * The user of a session that is open (not revoked, not expired) and belongs to `userId`, and whose
+   * user is enabled; null for anything else.
+   */
+  load(sessionId: string, userId: string): Promise<AuthUser | null>;
+  /** Drops every cached session of the user: its next request reads the database again. */
   forget(userId: string): void;
 }
 
+/**
+ * One query per session and TTL: the session joined to its user. The answer is kept for `ttlMs`
+ * (at most a second in production, server/config.ts), which bounds how long a revocation written
+ * by another API instance can go unseen here.
+ */
 export function createUserLoader(db: Db, ttlMs: number): UserLoader {
-  const cache = new Map<string, { user: AuthUser | null; until: number }>();
+  const cache = new Map<string, { user: AuthUser | null; userId: string; until: number }>();
   return {
-    async load(userId) {
-      // A malformed id would make PostgreSQL raise on the uuid cast: it is simply no user.
-      if (!UUID.test(userId)) return null;
+    async load(sessionId, userId) {
+      // A malformed id would make PostgreSQL raise on the uuid cast: it is simply no session.
+      if (!UUID.test(sessionId) || !UUID.test(userId)) return null;
       const now = Date.now();
-      const hit = cache.get(userId);
-      if (hit && hit.until > now) return hit.user;
-      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-      const user = row ? toAuthUser(row) : null;
+      const hit = cache.get(sessionId);
+      if (hit && hit.until > now) return hit.userId === userId ? hit.user : null;
+      const [row] = await db
+        .select({ user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))
+        .limit(1);
+      const user = row && row.user.id === userId ? toAuthUser(row.user) : null;
       if (ttlMs > 0) {
         if (cache.size >= MAX_CACHED) cache.clear();
-        cache.set(userId, { user, until: now + ttlMs });
+        cache.set(sessionId, { user, userId, until: now + ttlMs });
       }
       return user;
     },
     forget(userId) {
-      cache.delete(userId);
+      for (const [sid, entry] of cache) if (entry.userId === userId) cache.delete(sid);
     },
   };
 }

@@ -36,6 +36,7 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   { key: 'authCodeAttempts', pattern: /too many wrong codes/i },
   { key: 'authCodeInvalid', pattern: /invalid or expired code/i },
   { key: 'passwordRecoveryExpired', pattern: /password recovery expired/i },
+  { key: 'passwordRecoveryDisabled', pattern: /password recovery (is )?disabled/i },
   { key: 'passwordExpired', pattern: /password (has )?expired/i },
   { key: 'signersEqual', pattern: /first and second signer/i },
   { key: 'proposalNoChanges', pattern: /proposal data ha(ve|s) no changes/i },

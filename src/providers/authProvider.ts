@@ -36,6 +36,9 @@ const rememberExpiredHandle = (e: unknown): void => {
   else forgetExpiredPasswordHandle();
 };
 
+/** How long Sair waits for the server to end the session before leaving anyway. */
+const LOGOUT_TIMEOUT_MS = 5_000;
+
 const failure = (message: string) => ({ success: false, error: { name: t('errors.title'), message } });
 
 /** SPEC §6: the session is the token in local storage, read through its claims. */
@@ -57,6 +60,9 @@ export const createAuthProvider = (client: AxiosInstance = defaultHttp): AuthPro
   },
 
   logout: async () => {
+    // The server ends the session (issue 11), so a copied token dies with the logout. A server that
+    // does not answer must not keep the user in: the token goes whatever happens.
+    if (readSession()) await client.post(API.user.logout.path, {}, { timeout: LOGOUT_TIMEOUT_MS }).catch(() => undefined);
     clearToken();
     return { success: true, redirectTo: LOGIN_ROUTE };
   },

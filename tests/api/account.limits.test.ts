@@ -13,8 +13,7 @@ import { authCodes, users } from '../../server/db/schema';
 import { createAccountService } from '../../server/services/account';
 import { DecoyFlows, FLOW_LIFETIME_MS, FLOW_MAX_AGE_MS, FLOW_RETENTION_MS } from '../../server/services/accountDecoys';
 import { hashPassword } from '../../server/services/password';
-import { signToken } from '../../server/services/tokens';
-import { PASSWORD, type TestApp, USERS, createTestApp } from './support/app';
+import { PASSWORD, type TestApp, USERS, createTestApp, sessionToken } from './support/app';
 import { expectError, expectOk } from './support/expect';
 import { type SmtpInbox, startSmtpInbox } from './support/smtpInbox';
 
@@ -42,11 +41,7 @@ const ageAccount = async (email: string, ms: number) =>
     .where(eq(authCodes.userId, await userId(email)));
 
 /** A session token of the user as login signs it, opened `secondsAgo` ago. */
-const sessionOf = async (email: string, secondsAgo: number) => {
-  const [u] = await t.handle.db.select().from(users).where(eq(users.email, email));
-  const claims = { userId: u.id, profiles: u.profiles, name: u.name, email: u.email, lastAccess: null, playerIsRepasse: u.playerIsRepasse, deniedPermissions: u.deniedPermissions };
-  return (await signToken(claims, t.config.jwtSecret, t.config.jwtTtlSeconds - secondsAgo)).token;
-};
+const sessionOf = async (email: string, secondsAgo: number) => (await sessionToken(t, email, { now: Date.now() - secondsAgo * 1000 })).token;
 /** Whether the token still opens a session (any answer but 401: the call itself may be refused to the profile). */
 const signedIn = async (token: string) => (await t.inject({ method: 'GET', url: '/api/fund/list', headers: { authorization: `Bearer ${token}` } })).statusCode !== 401;
 
@@ -54,7 +49,7 @@ const answer = (res: LightMyRequestResponse) => `${res.statusCode} ${res.statusC
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  t = await createTestApp({ shares: 0, config: { mail: { smtpUrl: inbox.url, from: 'Repasse <nao-responda@repasse.dev>' }, accountRateLimit: { max: 1000, windowMs: 60_000 } } });
+  t = await createTestApp({ shares: 0, config: { mail: { smtpUrl: inbox.url, from: 'Repasse <nao-responda@repasse.dev>', disabled: false }, accountRateLimit: { max: 1000, windowMs: 60_000 } } });
 });
 afterAll(async () => {
   await t?.close();

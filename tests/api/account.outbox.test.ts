@@ -23,7 +23,7 @@ beforeAll(async () => {
     },
   });
   // The same database, served by an app that logs to this stream and has no SMTP_URL.
-  app = await buildApp({ db: t.handle, config: testConfig({ mail: { smtpUrl: null, from: 'x@y.z' } }), logger: { stream } });
+  app = await buildApp({ db: t.handle, config: testConfig({ mail: { smtpUrl: null, from: 'x@y.z', disabled: false } }), logger: { stream } });
 });
 afterAll(async () => {
   await app?.close();

@@ -59,7 +59,7 @@ beforeAll(async () => {
   inbox = await startSmtpInbox();
   t = await createTestApp({
     shares: 10,
-    config: { mail: { smtpUrl: inbox.url, from: 'Repasse <nao-responda@repasse.dev>' }, accountRateLimit: { max: 1000, windowMs: 60_000 } },
+    config: { mail: { smtpUrl: inbox.url, from: 'Repasse <nao-responda@repasse.dev>', disabled: false }, accountRateLimit: { max: 1000, windowMs: 60_000 } },
   });
 });
 afterAll(async () => {

@@ -11,15 +11,16 @@ import apiRoutes from '../../server/routes/index';
 import { DEMO_USERS } from '../../server/db/seed';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/password';
-import { readToken, signToken } from '../../server/services/tokens';
+import { readToken } from '../../server/services/tokens';
 import { API, type Endpoint, isPublicEndpoint } from '../../src/domain/apiPaths';
 import { API_BASE_PATH } from '../../src/domain/constants';
 import { ENDPOINT_PERMISSIONS, can } from '../../src/domain/permissions';
 import { type TokenClaims, profileOf } from '../../src/domain/profiles';
-import { PASSWORD, type TestApp, USERS, createTestApp, testConfig } from './support/app';
+import { PASSWORD, type TestApp, USERS, createTestApp, sessionToken, testConfig } from './support/app';
 import { expectError, expectOk } from './support/expect';
 
-const CLAIM_KEYS = ['deniedPermissions', 'email', 'exp', 'lastAccess', 'name', 'playerIsRepasse', 'profiles', 'userId'];
+// SPEC §3's claims, plus iat and sid (the session that logout and revocation end; issue 11).
+const CLAIM_KEYS = ['deniedPermissions', 'email', 'exp', 'iat', 'lastAccess', 'name', 'playerIsRepasse', 'profiles', 'sid', 'userId'];
 const ALL_ENDPOINTS: Endpoint[] = Object.values(API).flatMap((v) => ('method' in v ? [v as Endpoint] : (Object.values(v) as Endpoint[])));
 
 /** The calls this issue implements; later issues add theirs to the table and to the server. */
@@ -42,7 +43,7 @@ afterAll(async () => {
 describe('POST /user/login', () => {
   const loginUsers = DEMO_USERS.filter((u) => !u.passwordExpired);
 
-  it.each(loginUsers.map((u) => [u.email, u] as const))('signs in %s with claims exactly as SPEC §3', async (_email, demo) => {
+  it.each(loginUsers.map((u) => [u.email, u] as const))('signs in %s with the claims of SPEC §3, iat and sid', async (_email, demo) => {
     const [before] = await t.handle.db.select().from(users).where(eq(users.email, demo.email));
     const started = Math.floor(Date.now() / 1000);
     const body = expectOk<{ token: string; firstAccess: boolean }>(await login(demo.email, PASSWORD));
@@ -154,17 +155,22 @@ describe('the auth hook', () => {
   });
 
   it('answers 401 to an expired, tampered, foreign or malformed token', async () => {
-    const [op] = await t.handle.db.select().from(users).where(eq(users.email, USERS.operator));
-    const claims = { userId: op.id, profiles: op.profiles, name: op.name, email: op.email, lastAccess: null, playerIsRepasse: true, deniedPermissions: [] };
-    const expired = (await signToken(claims, t.config.jwtSecret, -60)).token;
-    const foreign = (await signToken(claims, 'another-secret-another-secret-123', 3600)).token;
+    const expired = (await sessionToken(t, USERS.operator, { ttlSeconds: -60 })).token;
+    const foreign = (await sessionToken(t, USERS.operator, { secret: 'another-secret-another-secret-123', ttlSeconds: 3600 })).token;
     const valid = await t.token(USERS.fund);
     const [h, , s] = valid.split('.');
     const forged = Buffer.from(JSON.stringify({ ...decodeJwt(valid), profiles: ['operator'] })).toString('base64url');
     const tampered = `${h}.${forged}.${s}`;
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${forged}.`;
-    const noSuchUser = (await signToken({ ...claims, userId: '00000000-0000-4000-8000-000000000000' }, t.config.jwtSecret, 3600)).token;
-    for (const token of [expired, foreign, tampered, none, noSuchUser, 'garbage']) {
+    const noSuchUser = (await sessionToken(t, USERS.operator, { ttlSeconds: 3600, claims: { userId: '00000000-0000-4000-8000-000000000000' } })).token;
+    // A session of the operator named in a token of another user's id: the pair must match.
+    const otherUsersSession = (await sessionToken(t, USERS.operator, { claims: { userId: (await t.handle.db.select().from(users).where(eq(users.email, USERS.fund)))[0].id } })).token;
+    const noSuchSession = (await sessionToken(t, USERS.operator, { claims: { sid: '00000000-0000-4000-8000-00000000beef' } })).token;
+    // Signed with the right secret but valid for longer than the configured session length.
+    const tooLong = (await sessionToken(t, USERS.operator, { ttlSeconds: t.config.jwtTtlSeconds + 3600 })).token;
+    // Issued an hour from now: a clock (or a forger) ahead of ours.
+    const fromTheFuture = (await sessionToken(t, USERS.operator, { ttlSeconds: 600, now: Date.now() + 3600_000 })).token;
+    for (const token of [expired, foreign, tampered, none, noSuchUser, otherUsersSession, noSuchSession, tooLong, fromTheFuture, 'garbage']) {
       for (const { e, res } of await requestAll({ authorization: `Bearer ${token}` })) {
         expect(res.statusCode, `${e.method} ${e.path} with ${token.slice(0, 20)}…`).toBe(401);
         expect(res.json()).toEqual({ message: 'Unauthorized' });
@@ -176,13 +182,11 @@ describe('the auth hook', () => {
   it('refuses a token that worked once as soon as it expires, and never under another secret', async () => {
     // The server remembers tokens it has verified (server/services/tokens.ts): that memory must not
     // outlive the token nor let it pass where the secret differs.
-    const [op] = await t.handle.db.select().from(users).where(eq(users.email, USERS.operator));
-    const claims = { userId: op.id, profiles: op.profiles, name: op.name, email: op.email, lastAccess: null, playerIsRepasse: true, deniedPermissions: [] };
-    const { token, exp } = await signToken(claims, t.config.jwtSecret, 60);
+    const { token, exp } = await sessionToken(t, USERS.operator, { ttlSeconds: 60 });
     const list = () => t.inject({ method: 'GET', url: '/api/share/list', headers: { authorization: `Bearer ${token}` } });
     expectOk(await list());
     expectOk(await list());
-    expect(await readToken(token, 'another-secret-another-secret-123')).toBeNull();
+    expect(await readToken(token, 'another-secret-another-secret-123', t.config.jwtTtlSeconds)).toBeNull();
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(exp * 1000 - 1000);
@@ -211,8 +215,7 @@ describe('the auth hook', () => {
 
   it("reads the profile and denied permissions from the user's row, not from the token", async () => {
     // A genuine token for the fund user that claims the operator profile grants nothing more.
-    const [fund] = await t.handle.db.select().from(users).where(eq(users.email, USERS.fund));
-    const claimsOperator = (await signToken({ userId: fund.id, profiles: ['operator'], name: 'x', email: fund.email, lastAccess: null, playerIsRepasse: true, deniedPermissions: [] }, t.config.jwtSecret, 3600)).token;
+    const claimsOperator = (await sessionToken(t, USERS.fund, { ttlSeconds: 3600, claims: { profiles: ['operator'], name: 'x', playerIsRepasse: true, deniedPermissions: [] } })).token;
     expectError(await t.inject({ method: 'GET', url: '/api/user/list', headers: { authorization: `Bearer ${claimsOperator}` } }), 403);
 
     const token = await t.token(USERS.restricted);

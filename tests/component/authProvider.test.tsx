@@ -59,9 +59,25 @@ describe('authProvider login and logout', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
-  it('logout removes the token and goes to /', async () => {
+  it('logout ends the session on the server with its token, removes the token and goes to /', async () => {
     signIn('operator');
-    expect(await auth.logout({})).toEqual({ success: true, redirectTo: '/' });
+    const token = localStorage.getItem(STORAGE_KEYS.token);
+    const calls: { url?: string; auth?: unknown }[] = [];
+    const provider = createAuthProvider(
+      fakeHttp((config) => {
+        calls.push({ url: config.url, auth: config.headers?.Authorization ?? config.headers?.get?.('Authorization') });
+        return { status: 200, data: {} };
+      }),
+    );
+    expect(await provider.logout({})).toEqual({ success: true, redirectTo: '/' });
+    expect(calls).toEqual([{ url: '/user/logout', auth: `Bearer ${token}` }]);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('logout leaves even when the server refuses or cannot be reached', async () => {
+    signIn('operator');
+    const provider = createAuthProvider(fakeHttp(() => ({ status: 500, data: { message: 'Internal server error' } })));
+    expect(await provider.logout({})).toEqual({ success: true, redirectTo: '/' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 

@@ -30,7 +30,7 @@ export function storageFor(config: Config): StorageDriver {
     d =
       config.storage.driver === 's3' && config.storage.s3
         ? new S3Driver(config.storage.s3)
-        : new LocalDiskDriver({ root: config.storage.filesDir, secret: config.jwtSecret, publicUrl: config.publicUrl, apiBase: API_BASE_PATH });
+        : new LocalDiskDriver({ root: config.storage.filesDir, secret: config.urlSigningSecret, publicUrl: config.publicUrl, apiBase: API_BASE_PATH });
     drivers.set(config, d);
   }
   return d;

@@ -1,6 +1,6 @@
 /**
  * Signed, expiring URLs for the routes the API serves itself (local-disk parts and downloads).
- * HMAC-SHA256 with the server's JWT secret over the purpose, the resource and the expiry; the URL
+ * HMAC-SHA256 with the URL-signing key (SIGNING_SECRET, or derived from the JWT secret; server/config.ts) over the purpose, the resource and the expiry; the URL
  * carries `expires` (unix seconds) and `signature` (base64url). No bearer token is needed: the
  * signature is the authorization, and it names exactly one part or one file.
  */

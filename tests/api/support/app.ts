@@ -9,7 +9,10 @@ import { type DatabaseHandle, openDatabase } from '../../../server/db/client';
 import { runMigrations } from '../../../server/db/migrate';
 import { rowsOf } from '../../../server/db/seed/bulk';
 import { seed } from '../../../server/db/seed';
-import { type SQL } from 'drizzle-orm';
+import { type SQL, eq } from 'drizzle-orm';
+import { users } from '../../../server/db/schema';
+import { openSession } from '../../../server/services/sessions';
+import { type SessionClaims, signToken } from '../../../server/services/tokens';
 import { withFreshPostgres } from './pgDatabase';
 
 export const PASSWORD = 'repasse123';
@@ -34,6 +37,8 @@ export interface TestApp {
   backend: 'pglite' | 'postgres';
   /** A token for the user, cached per file: login is rate limited per e-mail. */
   token(email: string): Promise<string>;
+  /** Drops the cached token (after its session was revoked): the next `token` logs in again. */
+  forgetToken(email: string): void;
   /** GET with the user's token (or none when `as` is null). */
   get(url: string, as?: string | null): Promise<LightMyRequestResponse>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -86,6 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     backend: handle.kind,
     token,
+    forgetToken: (email) => void tokens.delete(email),
     async get(url, as = USERS.operator) {
       const headers = as ? { authorization: `Bearer ${await token(as)}` } : {};
       return app.inject({ method: 'GET', url, headers });
@@ -108,3 +114,33 @@ export const listUrl = (path: string, params: { filters?: object; page?: number;
   const s = qs.toString();
   return `/api${path}${s ? `?${s}` : ''}`;
 };
+
+/**
+ * A session token minted in the test rather than by login: a real session row, with the claims of
+ * the user's row unless overridden, signed with the app's secret unless another is given, issued
+ * at `now` and valid for `ttlSeconds`.
+ */
+export async function sessionToken(
+  t: Pick<TestApp, 'handle' | 'config'>,
+  email: string,
+  options: { ttlSeconds?: number; secret?: string; now?: number; claims?: Partial<SessionClaims> } = {},
+): Promise<{ token: string; sid: string; exp: number; iat: number }> {
+  const [u] = await t.handle.db.select().from(users).where(eq(users.email, email));
+  if (!u) throw new Error(`no user ${email}`);
+  const now = options.now ?? Date.now();
+  const ttl = options.ttlSeconds ?? t.config.jwtTtlSeconds;
+  const sid = await openSession(t.handle.db, u.id, new Date(now + Math.max(ttl, 1) * 1000));
+  const claims: SessionClaims = {
+    userId: u.id,
+    profiles: u.profiles,
+    name: u.name,
+    email: u.email,
+    lastAccess: null,
+    playerIsRepasse: u.playerIsRepasse,
+    deniedPermissions: u.deniedPermissions,
+    sid,
+    ...options.claims,
+  };
+  const signed = await signToken(claims, options.secret ?? t.config.jwtSecret, ttl, now);
+  return { ...signed, sid };
+}
