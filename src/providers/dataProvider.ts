@@ -1,7 +1,7 @@
 import type { BaseRecord, CrudFilter, DataProvider, GetListResponse, HttpError } from '@refinedev/core';
 import type { AxiosInstance } from 'axios';
-import { PAGINATION, type ListResponse } from '../domain';
-import { RESOURCE_APIS, type ResourceApi } from '../resources';
+import { PAGINATION, type Endpoint, type ListResponse } from '../domain';
+import { RESOURCE_APIS, type ResourceApi, type RowActionName } from '../resources';
 import { toShareListFilters, toShareSort } from '../resources/shareFilters';
 import { http as defaultHttp } from './http';
 import { toHttpError } from './httpError';
@@ -73,6 +73,21 @@ export const createDataProvider = (
     return api;
   };
 
+  /** The record's id as its write calls name it (a number where the server counts them). */
+  const idOf = (api: ResourceApi, id: string | number): Record<string, string | number> => {
+    const { idParam, numericId } = api.get!;
+    return { [idParam]: numericId && /^\d+$/.test(String(id)) ? Number(id) : String(id) };
+  };
+
+  const send = async (endpoint: Endpoint, body: Record<string, unknown>) => {
+    try {
+      const { data } = await client.request({ method: endpoint.method, url: endpoint.path, ...(endpoint.method === 'GET' ? { params: body } : { data: body }) });
+      return data;
+    } catch (e) {
+      throw toHttpError(e);
+    }
+  };
+
   const listCall = ({ resource, pagination, filters = [], sorters = [] }: ListParams) => {
     const api = apiOf(resource);
     const page = Math.max(1, Math.floor(pagination?.currentPage ?? 1));
@@ -125,9 +140,37 @@ export const createDataProvider = (
       }
     },
 
-    // Writes arrive with the share workspace; until then nothing in the app calls these.
-    create: unsupported('create'),
-    update: unsupported('update'),
+    // The answer is passed on as it came: the user create answers `{ user, temporaryPassword }`,
+    // and the page that asked for it is the one that knows to show the password once.
+    create: async ({ resource, variables }) => {
+      const endpoint = apiOf(resource).create;
+      if (!endpoint) throw { message: `Invalid resource: ${resource}`, statusCode: 0 } satisfies HttpError;
+      return { data: await send(endpoint, (variables ?? {}) as Record<string, unknown>) };
+    },
+
+    update: async ({ resource, id, variables }) => {
+      const api = apiOf(resource);
+      if (!api.update || !api.get) throw { message: `Invalid resource: ${resource}`, statusCode: 0 } satisfies HttpError;
+      // The id goes last: a field of the same name among the changes must not retarget the write.
+      return { data: await send(api.update, { ...(variables as Record<string, unknown>), ...idOf(api, id) }) };
+    },
+
+    /**
+     * Record actions (Desativar, Ativar, Enviar redefinição de senha): `meta: { resource, action, id }`
+     * names one of the resource's `api.actions`, sent as POST `{ [idParam]: id }`. Anything else is
+     * refused: no page calls an arbitrary URL through the data provider.
+     */
+    custom: async ({ meta }) => {
+      const { resource, action, id } = (meta ?? {}) as { resource?: string; action?: string; id?: string | number };
+      const api = resource ? apiOf(resource) : undefined;
+      const endpoint = api?.actions?.[action as RowActionName];
+      if (!api?.get || !endpoint || id === undefined || id === null || id === '') {
+        throw { message: `Invalid action: ${resource ?? ''}.${action ?? ''}`, statusCode: 0 } satisfies HttpError;
+      }
+      return { data: await send(endpoint, idOf(api, id)) };
+    },
+
+    // Records are disabled, never deleted (their history and files keep pointing at them).
     deleteOne: unsupported('delete'),
   };
 };

@@ -1,6 +1,8 @@
 import type { ResourceProps } from '@refinedev/core';
+import { administrators } from './administrators';
 import { auctions } from './auctions';
 import { canceledShares } from './canceledShares';
+import { crudRoutes } from './crud';
 import { funds } from './funds';
 import { pendencies } from './pendencies';
 import { playerFiles } from './playerFiles';
@@ -10,16 +12,35 @@ import { transfers } from './transfers';
 import type { ResourceApi, ResourceDef } from './types';
 import { users } from './users';
 
-export type { CellKind, ColumnDef, FilterKind, ResourceAction, ResourceApi, ResourceDef, SelectFilterDef } from './types';
+export type {
+  CellKind,
+  ColumnDef,
+  CrudDef,
+  CrudForm,
+  FieldDef,
+  FieldKind,
+  FilterKind,
+  FormContext,
+  ResourceAction,
+  ResourceApi,
+  ResourceDef,
+  RowActionDef,
+  RowActionName,
+  SelectFilterDef,
+} from './types';
+export { crudRoutes, editPath, recordPath } from './crud';
 
 /** Menu order. */
-export const RESOURCES: readonly ResourceDef[] = [shares, pendencies, transfers, canceledShares, auctions, funds, players, playerFiles, users];
+export const RESOURCES: readonly ResourceDef[] = [shares, pendencies, transfers, canceledShares, auctions, funds, players, playerFiles, users, administrators];
 
 export const resourceByName = (name: string | undefined): ResourceDef | undefined => RESOURCES.find((r) => r.name === name);
 
 /** What the dataProvider needs to know about each resource. */
 export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r.api]));
 
-/** The `resources` prop of <Refine>: routes for navigation and the menu, the rest stays in the definitions. */
+/**
+ * The `resources` prop of <Refine>: routes for navigation and the menu (and, for a resource with
+ * record pages, its create, edit and show routes), the rest stays in the definitions.
+ */
 export const refineResources = (defs: readonly ResourceDef[] = RESOURCES): ResourceProps[] =>
-  defs.map((r) => ({ name: r.name, list: r.route, meta: { labelKey: r.labelKey } }));
+  defs.map((r) => ({ name: r.name, list: r.route, ...(r.crud ? crudRoutes(r.route) : {}), meta: { labelKey: r.labelKey } }));

@@ -2,6 +2,7 @@ import { TeamOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { API } from '../domain';
 import { PLAYER_SORT_FIELDS } from '../domain/referenceLists';
+import { ENABLE_ACTIONS } from './recordActions';
 import { BY_NAME, toReferenceListFilters } from './referenceFilters';
 import type { ResourceDef } from './types';
 
@@ -13,8 +14,24 @@ export const players: ResourceDef = {
   labelKey: 'menu.players',
   titleKey: 'players.title',
   icon: TeamOutlined,
-  api: { kind: 'json', list: API.player.list, toFilters: (filters) => ({ ...toReferenceListFilters(filters) }), sortFields: PLAYER_SORT_FIELDS },
-  permissions: { list: 'player.list' },
+  api: {
+    kind: 'json',
+    list: API.player.list,
+    get: { endpoint: API.player.get, idParam: 'playerId', numericId: true },
+    create: API.player.create,
+    update: API.player.update,
+    actions: { disable: API.player.disable, enable: API.player.enable },
+    toFilters: (filters) => ({ ...toReferenceListFilters(filters) }),
+    sortFields: PLAYER_SORT_FIELDS,
+  },
+  permissions: {
+    list: 'player.list',
+    show: 'player.manage',
+    create: 'player.manage',
+    edit: 'player.manage',
+    disable: 'player.manage',
+    enable: 'player.manage',
+  },
   rowKey: 'playerId',
   columns: [
     { key: 'name', titleKey: 'players.name', dataIndex: 'name', sortField: 'name' },
@@ -27,4 +44,12 @@ export const players: ResourceDef = {
   emptyKey: 'players.empty',
   // The way to the files sent to players, next to the title.
   headerExtra: lazy(() => import('../pages/players/PlayerFilesLink')),
+  crud: {
+    createKey: 'players.new',
+    showTitleKey: 'management.players.showTitle',
+    editTitleKey: 'management.players.editTitle',
+    nameField: 'name',
+    form: () => import('./forms/players'),
+    actions: ENABLE_ACTIONS,
+  },
 };

@@ -1,6 +1,6 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import type { ComponentType } from 'react';
-import type { Endpoint, Permission, ShareState } from '../domain';
+import type { Endpoint, Permission, Profile, ShareState } from '../domain';
 
 /** How a cell shows its value; the list page owns the renderers so that definitions stay data. */
 export type CellKind = 'text' | 'document' | 'shareState' | 'processStep' | 'personType' | 'date' | 'dateTime' | 'boolean' | 'profile' | 'tag' | 'names' | 'file';
@@ -34,8 +34,14 @@ export interface SelectFilterDef {
 /** Filter controls a list may show. Some show only for some profiles (decided by the list page). */
 export type FilterKind = 'q' | 'state' | 'isPj' | 'admId' | 'fundId' | 'updatedAt' | 'profile';
 
-/** Refine actions the app uses today; each resource names the permission each one needs. */
-export type ResourceAction = 'list' | 'show';
+/** Actions on one record besides editing it, each a POST of `{ [idParam]: id }` (see RowActionDef). */
+export type RowActionName = 'disable' | 'enable' | 'sendReset';
+
+/**
+ * Refine actions the app uses, and the record actions of the management screens; each resource names
+ * the permission each one needs (the accessControlProvider reads them as `{ resource, action }`).
+ */
+export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | RowActionName;
 
 /**
  * `share` lists take the JSON `filters`, `sort` and `order` of DESIGN §3; `plain` lists take only
@@ -45,12 +51,116 @@ export type ResourceAction = 'list' | 'show';
 export interface ResourceApi {
   kind: 'share' | 'plain' | 'json';
   list: Endpoint;
-  /** Fetches one record by id, as `?{idParam}=id`. */
-  get?: { endpoint: Endpoint; idParam: string };
+  /**
+   * Fetches one record by id, as `?{idParam}=id`. `numericId`: writes send the id as a number (the
+   * route gives it as text).
+   */
+  get?: { endpoint: Endpoint; idParam: string; numericId?: boolean };
   queryFilters?: readonly string[];
   toFilters?: (filters: readonly CrudFilter[]) => Record<string, unknown>;
   /** `json` lists: the server's sort fields; the first sorter on one of them is sent as `sort`/`order`. */
   sortFields?: readonly string[];
+  /** POST with the input; answers the record (or, for users, `{ user, temporaryPassword }`). */
+  create?: Endpoint;
+  /** POST with `{ [get.idParam]: id }` and the changed fields; answers the record. */
+  update?: Endpoint;
+  /** Record actions, sent by the dataProvider's `custom` as POST `{ [get.idParam]: id }`. */
+  actions?: Partial<Record<RowActionName, Endpoint>>;
+}
+
+/**
+ * What a form field is, which decides its control, its client-side checks (the same domain functions
+ * the server applies) and how its value is sent.
+ * - `text`, `email`: an input; `email` checks isEmail.
+ * - `cnpj`: masked as typed, alphanumeric accepted, checks isCnpj; sent masked.
+ * - `document`: CPF or CNPJ, masked by length, checks isCpf or isCnpj; sent without the mask.
+ * - `labelId`: a brand's label id, checked live with labelIdProblem.
+ * - `select`: static `options`, or a `reference` resource loaded with @refinedev/antd's useSelect.
+ * - `permissions`: several of PERMISSION_NAMES, chosen from their Portuguese names.
+ * - `boolean`: a switch. `color`: a colour picker whose value is #RRGGBB.
+ * - `favicon`: an image uploaded through the storage flow; sent as `faviconFile` (its fileId), or
+ *   `favicon: null` when removed.
+ */
+export type FieldKind = 'text' | 'email' | 'cnpj' | 'document' | 'labelId' | 'select' | 'permissions' | 'boolean' | 'color' | 'favicon';
+
+/** What a field's conditions may read besides the form's values: who is filling it in, and why. */
+export interface FormContext {
+  action: 'create' | 'edit';
+  profile: Profile | null;
+  /** An administrator's own brand, read from its own user record (the token does not carry it). */
+  ownAdmId: number | null;
+}
+
+export interface FieldDef {
+  /** The input's field; a dotted key (`colors.primary`) is a nested value, as the server's `errors` name it. */
+  key: string;
+  labelKey: string;
+  kind: FieldKind;
+  required?: boolean;
+  maxLength?: number;
+  /** `select`: fixed options. */
+  options?: readonly { value: string; labelKey: string }[];
+  /** `select`: options listed from another resource (its list call, searched with the box's text). */
+  reference?: { resource: string; valueField: string; labelField: string };
+  /** Shown (and sent) only when this holds, e.g. the brand only for an `adm` user. */
+  when?: (values: Readonly<Record<string, unknown>>, context: FormContext) => boolean;
+  /**
+   * A value the caller cannot choose (an administrator creates only `adm` users of its own brand):
+   * the field shows it read-only and sends it. `undefined` means the caller chooses.
+   */
+  fixed?: (context: FormContext) => string | number | boolean | null | undefined;
+  /** How a fixed value reads when its label cannot be looked up ("Sua administradora"). */
+  fixedLabelKey?: string;
+  /** Set once, when the record is created (a user's profile and tenant). */
+  createOnly?: boolean;
+  /** The value a new record starts with. */
+  initial?: unknown;
+  helpKey?: string;
+  /** A caution under the field that does not block saving (a primary colour white text cannot be read on). */
+  warning?: (value: unknown) => { key: string; values?: Record<string, unknown> } | null;
+}
+
+/** A button on the record's page that POSTs `{ [idParam]: id }` to `api.actions[name]`. */
+export interface RowActionDef {
+  name: RowActionName;
+  labelKey: string;
+  /** Shown only when this holds of the record (Desativar only while enabled). */
+  when?: (record: Readonly<Record<string, unknown>>) => boolean;
+  /** The question asked before the call; absent means no confirmation. */
+  confirmKey?: string;
+  /** The toast after success, given the call's answer (e.g. `{ maskedEmail }`). */
+  successKey: string;
+  danger?: boolean;
+}
+
+/** The form and the record page, loaded with the management pages, not with the lists. */
+export interface CrudForm {
+  fields: readonly FieldDef[];
+  /** Shown on the record page after the form's fields (dates, status). */
+  showFields?: readonly { key: string; labelKey: string; cell?: CellKind }[];
+  /** A preview beside the form, by name (the brand's login card and menu). */
+  preview?: 'brand';
+}
+
+/**
+ * A resource that creates, edits and shows its records (issue 11). Routes are `${route}/novo`,
+ * `${route}/:id/editar` and `${route}/:id` (crudRoutes), declared to Refine like the list's.
+ */
+export interface CrudDef {
+  /** i18n keys: "Novo usuário", the record page's title (with `{{name}}`), the edit page's. */
+  createKey: string;
+  showTitleKey: string;
+  editTitleKey: string;
+  /** The record field that names it in titles and confirmations. */
+  nameField: string;
+  /** Lazily loaded: a list never downloads its form (DESIGN §5). */
+  form: () => Promise<{ default: CrudForm }>;
+  actions?: readonly RowActionDef[];
+  /**
+   * What the record page does after a create answers: by default it opens the new record. The user
+   * form shows the one-time password first.
+   */
+  afterCreate?: 'oneTimePassword';
 }
 
 export interface ResourceDef {
@@ -81,4 +191,6 @@ export interface ResourceDef {
   detailPath?: (id: string) => string;
   /** Shown next to the page title (a lazy component, so the list chunk stays small). */
   headerExtra?: ComponentType;
+  /** Create, edit and show pages generated from the definition (src/pages/management). */
+  crud?: CrudDef;
 }
