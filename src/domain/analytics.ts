@@ -51,6 +51,8 @@ export const ANALYTICS_EVENTS = {
  */
 const NOT_ACTIONS: readonly Endpoint[] = [
   API.user.login,
+  // Sair already sends its own `logout` event; the call behind it is not a second one.
+  API.user.logout,
   API.user.verifyUsername,
   API.user.verifyAuthCode,
   API.share.getHistory,

@@ -2,6 +2,7 @@
  * A real API process (`tsx server/main.ts`, no web app) on a free port with its own data directory,
  * which a test can stop gracefully, kill with SIGKILL, or start again on the same data.
  */
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,8 @@ import { freePort, waitForHealth } from '../../e2e/support/server';
 export { freePort };
 
 const ROOT = resolve(import.meta.dirname, '../../..');
+/** One secret for every instance a test run starts, as a deployment behind one proxy has. */
+const SHARED_JWT_SECRET = randomBytes(48).toString('base64url');
 
 export interface ApiProcess {
   url: string;
@@ -49,6 +52,8 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      // Instances behind one proxy share one secret, or a token from one is refused by the other.
+      JWT_SECRET: SHARED_JWT_SECRET,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
