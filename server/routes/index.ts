@@ -21,10 +21,12 @@ import personRoutes from './person';
 import proposalRoutes from './proposal';
 import shareDetailsRoutes from './shareDetails';
 import auctionRoutes from './auction';
+import administratorRoutes from './administrator';
 
 const AREAS: FastifyPluginAsync[] = [healthRoutes, userRoutes, shareRoutes, configRoutes, fundRoutes, playerRoutes, bankRoutes, companyRoutes, idwallRoutes, personRoutes, proposalRoutes, shareDetailsRoutes];
 AREAS.push(actionRoutes, storageRoutes, shareAdminRoutes);
 AREAS.push(auctionRoutes);
+AREAS.push(administratorRoutes);
 AREAS.push(sessionRoutes);
 
 export default async function apiRoutes(api: FastifyInstance): Promise<void> {

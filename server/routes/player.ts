@@ -13,6 +13,8 @@ import { players } from '../db/schema';
 import { defineRoute, userOf } from '../http/route';
 import { dateTime, listResponse, paginationQuery } from '../http/schemas';
 import { listFileTypes, listPlayerFiles, sendPlayerFile } from '../services/playerFiles';
+import { PLAYER_MESSAGES, createPlayer, getPlayer, setPlayerEnabled, updatePlayer } from '../services/playerAdmin';
+import { NAME_MAX_LENGTH, type PlayerInput } from '../../src/domain/management';
 import { type ReferenceListQuery, orderBy, parseReferenceFilters, referenceListQuerySchema, searchCondition } from '../services/referenceLists';
 import { and, eq, sql } from 'drizzle-orm';
 import { fileRefSchema } from './storage';
@@ -43,6 +45,21 @@ const playerFileRequired = ['playerFileId', 'fileId', 'fileName', 'filePath', 'f
 const playerFileItem = { type: 'object', properties: playerFileProperties, required: playerFileRequired } as const;
 
 const sortColumns: Record<PlayerSortField, AnyPgColumn> = { name: players.name, document: players.document };
+
+const managedPlayer = {
+  type: 'object',
+  properties: { ...playerItem.properties, fundId: { type: ['integer', 'null'] }, createdAt: dateTime },
+  required: [...playerItem.required, 'fundId', 'createdAt'],
+} as const;
+const playerId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+const playerIdBody = { type: 'object', properties: { playerId }, required: ['playerId'], additionalProperties: false } as const;
+// Capped above the rules so the service answers them on their fields.
+const playerFields = {
+  name: { type: 'string', maxLength: NAME_MAX_LENGTH * 2 },
+  document: { type: 'string', maxLength: 40, description: 'CPF or CNPJ, masked or not; stored unmasked.' },
+  fundId: { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647, description: 'null: no fund.' },
+} as const;
+const notFoundNote = `An unknown player answers 404 "${PLAYER_MESSAGES.notFound}".`;
 
 export default async function playerRoutes(app: FastifyInstance): Promise<void> {
   defineRoute<{ Querystring: ReferenceListQuery }>(app, API.player.list, {
@@ -125,5 +142,48 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: { type: 'object', properties: { ...playerFileProperties, file: fileRefSchema }, required: [...playerFileRequired, 'file'] } },
     },
     handler: async (request) => sendPlayerFile(app.db, app.config, userOf(request), request.body),
+  });
+
+  defineRoute<{ Querystring: { playerId: number } }>(app, API.player.get, {
+    schema: { tags, summary: 'One player', description: notFoundNote, querystring: playerIdBody, response: { 200: managedPlayer } },
+    handler: async (request) => getPlayer(app.db, request.query.playerId),
+  });
+
+  defineRoute<{ Body: PlayerInput & { name: string; document: string } }>(app, API.player.create, {
+    schema: {
+      tags,
+      summary: 'Create a player',
+      description: `400 on errors.name, errors.document ("${PLAYER_MESSAGES.documentInvalid}") or errors.fundId ("${PLAYER_MESSAGES.fundIdUnknown}").`,
+      body: { type: 'object', properties: playerFields, required: ['name', 'document'], additionalProperties: false },
+      response: { 200: managedPlayer },
+    },
+    handler: async (request) => createPlayer(app.db, userOf(request), request.body),
+  });
+
+  defineRoute<{ Body: PlayerInput & { playerId: number } }>(app, API.player.update, {
+    schema: {
+      tags,
+      summary: "Change a player's name, document or fund",
+      description: `Fields left out keep their value; fundId null removes the fund; the same rules as create (a player keeps a fund that was disabled since). ${notFoundNote}`,
+      body: { type: 'object', properties: { playerId, ...playerFields }, required: ['playerId'], additionalProperties: false },
+      response: { 200: managedPlayer },
+    },
+    handler: async (request) => updatePlayer(app.db, userOf(request), request.body),
+  });
+
+  defineRoute<{ Body: { playerId: number } }>(app, API.player.disable, {
+    schema: {
+      tags,
+      summary: 'Disable a player',
+      description: `A disabled player receives no files (send_player_file answers 403 "Player not enabled"). ${notFoundNote}`,
+      body: playerIdBody,
+      response: { 200: managedPlayer },
+    },
+    handler: async (request) => setPlayerEnabled(app.db, userOf(request), request.body.playerId, false),
+  });
+
+  defineRoute<{ Body: { playerId: number } }>(app, API.player.enable, {
+    schema: { tags, summary: 'Enable a player', description: notFoundNote, body: playerIdBody, response: { 200: managedPlayer } },
+    handler: async (request) => setPlayerEnabled(app.db, userOf(request), request.body.playerId, true),
   });
 }

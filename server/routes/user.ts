@@ -2,13 +2,12 @@
  * User calls: login (public), the user list, and the account flows (docs/account.md): the password
  * change in a session, and the public forgotten/expired-password flow.
  */
-import { and, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { API } from '../../src/domain/apiPaths';
 import { PROFILES, type Profile } from '../../src/domain/profiles';
-import type { ListResponse, UserItem } from '../../src/domain/shareList';
-import { users } from '../db/schema';
+import { NAME_MAX_LENGTH, type UserCreateInput, type UserUpdateInput } from '../../src/domain/management';
+import { PERMISSION_NAMES } from '../../src/domain/permissions';
 import { HttpError, MESSAGES } from '../http/errors';
 import { defineRoute, userOf } from '../http/route';
 import { listResponse } from '../http/schemas';
@@ -17,15 +16,9 @@ import { createAccountService } from '../services/account';
 import { createLoginService } from '../services/login';
 import { createMailer } from '../services/mailer';
 import { bearerOf } from '../services/tokens';
-import { type ReferenceListQuery, orderBy, parseReferenceFilters, referenceListQuerySchema, searchCondition } from '../services/referenceLists';
-import { USER_FILTER_KEYS, USER_SORT_FIELDS, type UserSortField } from '../../src/domain/referenceLists';
-import type { SortOrder } from '../../src/domain/shareList';
-
-const userOrder = (sort: string | undefined, order: SortOrder | undefined) => {
-  const field = (sort ?? 'name') as UserSortField;
-  const column = { name: users.name, email: users.email, lastAccess: users.lastAccess }[field];
-  return orderBy(column, order ?? 'asc', users.id, { text: field !== 'lastAccess' });
-};
+import { type ReferenceListQuery, referenceListQuerySchema } from '../services/referenceLists';
+import { USER_FILTER_KEYS, USER_SORT_FIELDS } from '../../src/domain/referenceLists';
+import { USER_MESSAGES, createUser, getUser, listUsers, sendReset, setUserEnabled, updateUser } from '../services/userAdmin';
 
 const tags = ['user'];
 
@@ -74,9 +67,37 @@ const userItem = {
     admId: { type: ['integer', 'null'] },
     fundId: { type: ['integer', 'null'] },
     lastAccess: { type: ['string', 'null'], format: 'date-time' },
+    enabled: { type: 'boolean' },
   },
-  required: ['userId', 'name', 'email', 'profile', 'admId', 'fundId', 'lastAccess'],
+  required: ['userId', 'name', 'email', 'profile', 'admId', 'fundId', 'lastAccess', 'enabled'],
 } as const;
+
+const managedUser = {
+  type: 'object',
+  properties: {
+    userId: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    profile: { type: 'string', enum: PROFILES },
+    admId: { type: ['integer', 'null'] },
+    fundId: { type: ['integer', 'null'] },
+    deniedPermissions: { type: 'array', items: { type: 'string' } },
+    enabled: { type: 'boolean' },
+    mustChangePassword: { type: 'boolean', description: 'The one-time password has not been changed yet.' },
+    lastAccess: { type: ['string', 'null'], format: 'date-time' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+  required: ['userId', 'name', 'email', 'profile', 'admId', 'fundId', 'deniedPermissions', 'enabled', 'mustChangePassword', 'lastAccess', 'createdAt'],
+} as const;
+
+const userIdField = { type: 'string', format: 'uuid' } as const;
+const tenantId = { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 } as const;
+// Capped above the rule so the service answers the rule on its field; unknown names are its errors.deniedPermissions.
+const nameField = { type: 'string', maxLength: NAME_MAX_LENGTH * 2 } as const;
+const emailField = { type: 'string', maxLength: 254 } as const;
+const deniedField = { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 100, description: `Permission names: ${PERMISSION_NAMES.join(', ')}.` } as const;
+const scopeNote =
+  'An administrator reaches only its own brand\'s users: another brand\'s user answers 404 "User not found", exactly like a missing one.';
 
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const loginService = createLoginService(app.db, app.config);
@@ -227,39 +248,102 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Users, optionally of one profile',
-      description: `\`filters\` keys: ${USER_FILTER_KEYS.join(', ')} (search: name or e-mail, accent-insensitive); \`profile\` (SPEC §7) filters by profile.`,
+      description:
+        `\`filters\` keys: ${USER_FILTER_KEYS.join(', ')} (search: name or e-mail, accent-insensitive); \`profile\` (SPEC §7) filters by profile. ` +
+        'An administrator sees only its own brand\'s users.',
       querystring: referenceListQuerySchema(USER_SORT_FIELDS, { profile: { type: 'string', enum: PROFILES } }),
       response: { 200: listResponse(userItem) },
     },
-    handler: async (request): Promise<ListResponse<UserItem>> => {
-      const { profile, page, limit } = request.query;
-      const f = parseReferenceFilters(request.query.filters, USER_FILTER_KEYS);
-      // profiles[1] is the profile (SPEC §6) and has its own index.
-      const where = and(profile ? sql`${users.profiles}[1] = ${profile}` : undefined, searchCondition(f, [users.name, users.email]));
-      const [rows, [{ total }]] = await Promise.all([
-        app.db
-          .select({
-            userId: users.id,
-            name: users.name,
-            email: users.email,
-            profiles: users.profiles,
-            admId: users.admId,
-            fundId: users.fundId,
-            lastAccess: users.lastAccess,
-          })
-          .from(users)
-          .where(where)
-          .orderBy(...userOrder(request.query.sort, request.query.order))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        app.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-      ]);
-      return {
-        data: rows.map(({ profiles, lastAccess, ...u }) => ({ ...u, profile: profiles[0] ?? '', lastAccess: lastAccess?.toISOString() ?? null })),
-        total: Number(total),
-        page,
-        limit,
-      };
+    handler: async (request) => listUsers(app.db, userOf(request), request.query),
+  });
+
+  const deps = { db: app.db, config: app.config, forget: (id: string) => app.forgetAuthUser(id) };
+
+  defineRoute<{ Querystring: { userId: string } }>(app, API.user.get, {
+    schema: {
+      tags,
+      summary: 'One user, as the management screens show it',
+      description: scopeNote,
+      querystring: { type: 'object', properties: { userId: userIdField }, required: ['userId'], additionalProperties: false },
+      response: { 200: managedUser },
     },
+    handler: async (request) => getUser(app.db, userOf(request), request.query.userId),
+  });
+
+  defineRoute<{ Body: UserCreateInput }>(app, API.user.create, {
+    schema: {
+      tags,
+      summary: 'Create a user with a one-time password',
+      description:
+        'Answers the user and `temporaryPassword`, shown once: only its hash is stored, and the user must change it at the first login. ' +
+        '`adm` users need `admId`, `fund` users an enabled `fundId`, operators neither; any other tenant id is a 400 on its field. ' +
+        `An e-mail in use (any case) is a 400 with errors.email = "${USER_MESSAGES.emailTaken}"; an unknown permission a 400 on errors.deniedPermissions. ` +
+        'An administrator creates only `adm` users of its own brand (`admId` defaults to it); anything else is a 403 "Permission denied".',
+      body: {
+        type: 'object',
+        properties: { name: nameField, email: emailField, profile: { type: 'string', enum: PROFILES }, admId: tenantId, fundId: tenantId, deniedPermissions: deniedField },
+        required: ['name', 'email', 'profile'],
+        additionalProperties: false,
+      },
+      response: { 200: { type: 'object', properties: { user: managedUser, temporaryPassword: { type: 'string' } }, required: ['user', 'temporaryPassword'] } },
+    },
+    handler: async (request) => createUser(deps, userOf(request), request.body),
+  });
+
+  defineRoute<{ Body: UserUpdateInput }>(app, API.user.update, {
+    schema: {
+      tags,
+      summary: "Change a user's name, e-mail or denied permissions",
+      description:
+        `${scopeNote} Fields left out keep their value; profile and tenant are fixed. A change of denied permissions holds from the user's next request. ` +
+        'Nobody changes their own denied permissions (403).',
+      body: {
+        type: 'object',
+        properties: { userId: userIdField, name: nameField, email: emailField, deniedPermissions: deniedField },
+        required: ['userId'],
+        additionalProperties: false,
+      },
+      response: { 200: managedUser },
+    },
+    handler: async (request) => updateUser(deps, userOf(request), request.body),
+  });
+
+  const userIdBody = { type: 'object', properties: { userId: userIdField }, required: ['userId'], additionalProperties: false } as const;
+
+  defineRoute<{ Body: { userId: string } }>(app, API.user.disable, {
+    schema: {
+      tags,
+      summary: 'Disable a user',
+      description:
+        `${scopeNote} The user can no longer sign in and every session of it ends at once. ` +
+        `409 "${USER_MESSAGES.disableSelf}" and "${USER_MESSAGES.lastOperator}". Disabling a disabled user changes nothing.`,
+      body: userIdBody,
+      response: { 200: managedUser },
+    },
+    handler: async (request) => setUserEnabled(deps, userOf(request), request.body.userId, false),
+  });
+
+  defineRoute<{ Body: { userId: string } }>(app, API.user.enable, {
+    schema: {
+      tags,
+      summary: 'Enable a disabled user',
+      description: `${scopeNote} The user signs in again with its current password.`,
+      body: userIdBody,
+      response: { 200: managedUser },
+    },
+    handler: async (request) => setUserEnabled(deps, userOf(request), request.body.userId, true),
+  });
+
+  defineRoute<{ Body: { userId: string } }>(app, API.user.sendReset, {
+    schema: {
+      tags,
+      summary: 'End every session of a user and mail a password-recovery code',
+      description:
+        `${scopeNote} The current password keeps working (a reset sent by mistake locks nobody out). ` +
+        'Counts towards the account\'s 5 recovery mails an hour (429 "Too many requests" beyond, with Retry-After).',
+      body: userIdBody,
+      response: { 200: { type: 'object', properties: { maskedEmail: { type: 'string', description: 'm***a@e***.com' } }, required: ['maskedEmail'] } },
+    },
+    handler: async (request) => sendReset(deps, mailer, app.log, userOf(request), request.body.userId),
   });
 }

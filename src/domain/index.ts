@@ -20,3 +20,4 @@ export * from './shareActions';
 export * from './auctions';
 export * from './account';
 export * from './analytics';
+export * from './management';

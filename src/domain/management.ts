@@ -54,8 +54,10 @@ export interface Brand {
   name: string;
   /** Masked as typed (alphanumeric accepted); the white label keeps the digits in admIdByCnpj. */
   cnpj: string;
-  labelId: string;
-  colors: BrandColors;
+  /** null for an administrator without a white label yet (the demo's Vértice); update gives it one. */
+  labelId: string | null;
+  /** null exactly when labelId is. */
+  colors: BrandColors | null;
   /** A data: URL (the uploaded favicon is inlined on save, so the public white label needs no link). */
   favicon: string | null;
   allowMultiprices: boolean;
@@ -86,6 +88,33 @@ export interface BrandInput {
   allowMultiprices?: boolean;
   displayDocumentsInBackoffice?: boolean;
   admAllowMultiprices?: boolean;
+}
+
+/** A row of GET /administrator/list. */
+export type BrandItem = Pick<Brand, 'admId' | 'name' | 'cnpj' | 'labelId' | 'colors' | 'createdAt'>;
+
+/** BRAND_SORT_FIELDS: the administrator list's `sort` values (default name). */
+export const BRAND_SORT_FIELDS = ['name', 'labelId'] as const;
+export const BRAND_FILTER_KEYS = ['search'] as const;
+
+/** A row of GET /user/list (issue 11 adds `enabled`). */
+export interface UserListItem {
+  userId: string;
+  name: string;
+  email: string;
+  profile: string;
+  admId: number | null;
+  fundId: number | null;
+  lastAccess: string | null;
+  enabled: boolean;
+}
+
+/** A row of GET /fund/list (issue 11 adds `enabled`). */
+export interface FundListItem {
+  fundId: number;
+  name: string;
+  cnpj: string;
+  enabled: boolean;
 }
 
 export interface ManagedFund {
