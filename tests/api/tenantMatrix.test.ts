@@ -20,7 +20,7 @@ const ENDPOINTS: Endpoint[] = Object.values(API).flatMap((v) => ('method' in v ?
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
 
 /** Parameters that name a tenant's object. */
-const TENANT_KEYS = ['contractNumber', 'shareId', 'shareIds', 'proposalId', 'auctionId', 'filePath', 'fileId', 'fileKey', 'admId', 'admSlug'] as const;
+const TENANT_KEYS = ['contractNumber', 'shareId', 'shareIds', 'proposalId', 'auctionId', 'filePath', 'fileId', 'fileKey', 'admId', 'admSlug', 'userId'] as const;
 type TenantKey = (typeof TENANT_KEYS)[number];
 
 /** Calls that name no tenant's object, and why that is safe. */
@@ -30,7 +30,21 @@ const NOT_TENANT_SCOPED: Record<string, string> = {
   'POST /user/send_auth_code': 'account flow before a session (opaque handle)',
   'POST /user/verify_auth_code': 'account flow before a session (opaque handle)',
   'POST /user/auth_change_password': 'account flow before a session (opaque handle)',
-  'GET /user/list': 'list scoped by the session (operators only)',
+  'GET /user/list': "list scoped by the session: an administrator's own brand (userAdmin.test.ts)",
+  'POST /user/logout': "the session's own session",
+  // Management of brands, funds and players (issue 11) is for operators, who see every tenant.
+  'GET /administrator/list': 'operators only',
+  'POST /administrator/create': 'operators only; names no existing object',
+  'GET /fund/get': 'operators only',
+  'POST /fund/create': 'operators only',
+  'POST /fund/update': 'operators only',
+  'POST /fund/disable': 'operators only',
+  'POST /fund/enable': 'operators only',
+  'GET /player/get': 'operators only',
+  'POST /player/create': 'operators only',
+  'POST /player/update': 'operators only',
+  'POST /player/disable': 'operators only',
+  'POST /player/enable': 'operators only',
   'GET /share/list': 'list scoped by the session (tenancy.test.ts)',
   'GET /share/transfer_list': 'list scoped by the session (tenancy.test.ts)',
   'GET /share/canceled_list': 'list scoped by the session (tenancy.test.ts)',
@@ -84,18 +98,20 @@ const missing: Values = {
   fileKey: 'nao-existe/arquivo.pdf',
   admId: 999,
   admSlug: 'nao-existe',
+  userId: MISSING_UUID,
 };
 let fillers: Record<string, unknown>;
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
-async function objectsOf(where: ReturnType<typeof sql>, admSlug: string, admId: number, auctionId: string, upload: { fileId: string; fileKey: string }): Promise<Values> {
+async function objectsOf(where: ReturnType<typeof sql>, admSlug: string, admId: number, auctionId: string, upload: { fileId: string; fileKey: string }, userEmail: string): Promise<Values> {
   const [share] = await t.query<{ id: string; contract_number: string }>(
     sql`select s.id, s.contract_number from shares s where ${where} and exists (select 1 from proposals p where p.share_id = s.id) order by s.contract_number limit 1`,
   );
   const [proposal] = await t.query<{ id: string }>(sql`select id from proposals where share_id = ${share.id} order by id limit 1`);
   const fileId = await insertFile(t, share.id, 'CNH');
   const [file] = await t.query<{ key: string }>(sql`select key from files where id = ${fileId}`);
+  const [user] = await t.query<{ id: string }>(sql`select id from users where email = ${userEmail}`);
   return {
     contractNumber: share.contract_number,
     shareId: share.id,
@@ -107,6 +123,7 @@ async function objectsOf(where: ReturnType<typeof sql>, admSlug: string, admId: 
     fileKey: upload.fileKey,
     admId,
     admSlug,
+    userId: user.id,
   };
 }
 
@@ -117,9 +134,9 @@ beforeAll(async () => {
   const token = async (email: string) => ({ authorization: `Bearer ${await t.token(email)}` });
   const orbitaAuction = (await t.inject({ method: 'POST', url: '/api/auction/create', headers: await token(USERS.orbita), payload: { isAuction: true } })).json().auctionId as string;
   const orbitaUpload = (await initialize(t, USERS.orbita, { fileName: 'orbita.pdf', totalParts: 1, admSlug: 'orbita', size: 100, contentType: 'application/pdf' })).json();
-  foreignOf[USERS.acme] = await objectsOf(sql`s.adm_id = 2`, 'orbita', 2, orbitaAuction, orbitaUpload);
+  foreignOf[USERS.acme] = await objectsOf(sql`s.adm_id = 2`, 'orbita', 2, orbitaAuction, orbitaUpload, USERS.orbita);
   // A fund's other tenant is another fund; auctions and uploads of another administrator stand in for the rest.
-  foreignOf[USERS.fund] = await objectsOf(sql`s.fund_id = 2`, 'orbita', 2, orbitaAuction, orbitaUpload);
+  foreignOf[USERS.fund] = await objectsOf(sql`s.fund_id = 2`, 'orbita', 2, orbitaAuction, orbitaUpload, USERS.fundBeta);
 
   const [ownShare] = await t.query<{ id: string; contract_number: string }>(sql`select id, contract_number from shares where adm_id = 1 order by contract_number limit 1`);
   const ownFile = await insertFile(t, ownShare.id, 'PAYMENT_PROOF', 'comprovante.pdf');
@@ -156,6 +173,10 @@ beforeAll(async () => {
     fileName: 'arquivo.pdf',
     totalParts: 1,
     players: [5],
+    // POST /user/create: an administrator naming another brand (or none that exists) in admId.
+    name: 'Usuária da Matriz',
+    email: 'matriz@example.com',
+    profile: 'adm',
   };
 });
 afterAll(async () => t?.close());

@@ -15,6 +15,7 @@ import type { Profile } from '../../../src/domain/profiles';
 import { FUND_FILTER_KEYS, PLAYER_FILTER_KEYS, USER_FILTER_KEYS } from '../../../src/domain/referenceLists';
 import { SHARE_FILTER_KEYS } from '../../../src/domain/shareList';
 import { AUCTION_FILTER_KEYS } from '../../../server/services/auctionList';
+import { BRAND_FILTER_KEYS } from '../../../src/domain/management';
 import { USERS, type TestApp } from './app';
 import { type Exclusions, type Fingerprint, changedTables } from './fuzzDb';
 import { type Expectation, type GenContext, type Mutation, type Schema, mutate, validValue } from './fuzzSchema';
@@ -32,6 +33,7 @@ export const FILTER_KEYS: Record<string, readonly string[]> = {
   [label(API.fund.list)]: FUND_FILTER_KEYS,
   [label(API.player.list)]: PLAYER_FILTER_KEYS,
   [label(API.auction.list)]: AUCTION_FILTER_KEYS,
+  [label(API.administrator.list)]: BRAND_FILTER_KEYS,
 };
 
 /**
@@ -115,7 +117,7 @@ export async function loadPools(t: TestApp): Promise<Record<string, unknown[]>> 
     bankId: await ids(sql`select id::text as id from banks order by id limit 2`),
     players: await ids(sql`select id from players order by id limit 3`),
     admId: [1, 2, 3],
-    labelId: ['acme', 'orbita'],
+    labelId: ['acme', 'orbita', 'nova-marca', 'demo-x'],
     admSlug: ['acme', 'orbita', 'repasse', 'adm-3'],
     username: [USERS.operator, USERS.acme, 'ninguem@example.com'],
     code: ['000000', '123456'],
@@ -127,6 +129,18 @@ export async function loadPools(t: TestApp): Promise<Record<string, unknown[]>> 
     fileKey: keys,
     // generate_link: real paths, and traversals out of and around them.
     filePath: [...keys, ...PATH_TRAVERSAL, ...keys.flatMap((k) => [`${k}/../../../../etc/passwd`, k.replace('/', '/../'), `${k}%00.pdf`, `${k}\u0000`, k.toUpperCase()])],
+    // Management (issue 11): users no fuzzed call signs in as, so a disable or a reset ends no caller's session.
+    userId: await ids(sql`select id from users where email in ('restrito@acme.repasse.dev', 'caio@repasse.dev', 'adm@vertice.repasse.dev', 'fundo.beta@repasse.dev') order by email`),
+    fundId: [1, 2],
+    playerId: await ids(sql`select id from players order by id limit 3`),
+    faviconFile: fileIds,
+    name: ['Nova Marca', 'Fundo Ômega FIDC', '  '],
+    email: ['novo@example.com', USERS.acme.toUpperCase(), 'sem arroba'],
+    cnpj: ['11.222.333/0001-81', '11222333000181', '12.ABC.345/01DE-35', '11.222.333/0001-82'],
+    document: ['529.982.247-25', '11.222.333/0001-81', '123'],
+    primary: ['#2863D0', '#FFFF00', 'red'],
+    secondary: ['#FFFFFF', '#FFF'],
+    deniedPermissions: ['share.read', 'fund.list', 'nope'],
     fileName: ['contrato.pdf', '../../etc/passwd.pdf', '..\\..\\boot.ini.pdf', 'a\u0000b.pdf', '😀.pdf', '\u202egpj.exe.pdf', '%2e%2e%2fx.pdf', 'CON.pdf', '.pdf', ' .pdf', '....pdf'],
   };
 }
