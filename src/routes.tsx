@@ -9,7 +9,7 @@ import { InAppNavigationBridge } from './pages/account/InAppNavigationBridge';
 import { HOME_ROUTE, LOGIN_ROUTE } from './providers/authProvider';
 import { WORKSPACE_ROUTE } from './pages/workspace/paths';
 import { AUCTION_ROUTE } from './pages/auctions/paths';
-import { RESOURCES, type ResourceDef } from './resources';
+import { RESOURCES, crudRoutes, type ResourceDef } from './resources';
 
 // One chunk per page, so the login page never downloads the table code (DESIGN §5).
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
@@ -25,6 +25,9 @@ const AuctionPage = lazy(() => import('./pages/auctions/AuctionPage'));
 const FirstAccessPage = lazy(() => import('./pages/account/FirstAccessPage'));
 const ExpiredPasswordPage = lazy(() => import('./pages/account/ExpiredPasswordPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/account/ForgotPasswordPage'));
+// Record pages generated from the definitions (issue 11): their own chunks, never a list's.
+const CrudFormPage = lazy(() => import('./pages/management/CrudFormPage'));
+const ShowPage = lazy(() => import('./pages/management/ShowPage'));
 
 /** Loads the layout and the list page, for the login shell to start while the password is checked. */
 export const preloadHome = () => Promise.all([AppLayout.preload(), ListPage.preload()]);
@@ -54,6 +57,17 @@ export const AppRoutes = ({ resources = RESOURCES }: { resources?: readonly Reso
           // The key remounts the page per resource, so one list's table state never leaks into another.
           <Route key={def.name} path={def.route} element={<ListPage key={def.name} def={def} />} />
         ))}
+        {resources
+          .filter((def) => def.crud)
+          .flatMap((def) => {
+            const paths = crudRoutes(def.route);
+            // Keys per action: going from the edit page to the record page mounts a fresh page.
+            return [
+              <Route key={`${def.name}:create`} path={paths.create} element={<CrudFormPage key={`${def.name}:create`} def={def} action="create" />} />,
+              <Route key={`${def.name}:edit`} path={paths.edit} element={<CrudFormPage key={`${def.name}:edit`} def={def} action="edit" />} />,
+              <Route key={`${def.name}:show`} path={paths.show} element={<ShowPage key={`${def.name}:show`} def={def} />} />,
+            ];
+          })}
         <Route path={WORKSPACE_ROUTE} element={<WorkspacePage />} />
         <Route path={AUCTION_ROUTE} element={<AuctionPage />} />
       </Route>

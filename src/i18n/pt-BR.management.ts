@@ -118,6 +118,7 @@ export const ptBRManagement = {
       labelIdHelp: 'O início do endereço da marca: acme para acme.seu-dominio.',
       primary: 'Cor primária',
       secondary: 'Cor secundária',
+      pickColor: 'Escolher {{label}}',
       contrastWarning:
         'Contraste de {{ratio, number}}:1 entre o texto branco e a cor primária, abaixo do mínimo de {{minimum, number}}:1 (WCAG AA): botões e o item selecionado do menu ficarão difíceis de ler. É possível salvar mesmo assim.',
       favicon: 'Ícone (favicon)',

@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { CanAccess, useCan, useTranslate } from '@refinedev/core';
 import { Alert, Button, Empty, Table, theme, type TableColumnsType } from 'antd';
 import { Suspense, lazy, useMemo, useState, type KeyboardEvent } from 'react';
@@ -6,7 +7,7 @@ import { FLAGGED_COLUMN_PX, PAGINATION, can, columnWidth, type ShareListItem } f
 import { useGrantee } from '../../hooks/useSession';
 import { errorText } from '../../providers/notificationProvider';
 import { workspacePath } from '../workspace/paths';
-import type { ResourceDef } from '../../resources';
+import { crudRoutes, recordPath, type ResourceDef } from '../../resources';
 import { renderCell } from './cells';
 import { ListFilters } from './ListFilters';
 import { sortOrderOf, useListTable, type Row } from './useListTable';
@@ -123,7 +124,7 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
         onRow={(row) => {
           if (!opens) return {};
           const id = String(row[get.idParam] ?? '');
-          const open = () => navigate((def.detailPath ?? workspacePath)(id));
+          const open = () => navigate(def.detailPath ? def.detailPath(id) : def.crud ? recordPath(def.route, id) : workspacePath(id));
           // Rows open with the mouse and, for keyboard users, with Enter or Space once focused.
           return {
             onClick: open,
@@ -144,6 +145,19 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
   );
 };
 
+/** "Novo usuário" beside the title, for whoever may create one (the form is its own chunk). */
+const CreateButton = ({ def }: { def: ResourceDef }) => {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  const { data } = useCan({ resource: def.name, action: 'create', queryOptions: { enabled: !!def.crud } });
+  if (!def.crud || data?.can !== true) return null;
+  return (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(crudRoutes(def.route).create)}>
+      {t(def.crud.createKey)}
+    </Button>
+  );
+};
+
 const ListPage = ({ def }: { def: ResourceDef }) => {
   const t = useTranslate();
   const { token } = theme.useToken();
@@ -151,12 +165,17 @@ const ListPage = ({ def }: { def: ResourceDef }) => {
   const Extra = def.headerExtra;
   return (
     <CanAccess resource={def.name} action="list" fallback={<Alert type="warning" showIcon message={t('forbiddenPage.title')} />}>
-      {Extra ? (
+      {Extra || def.crud ? (
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 16, flexWrap: 'wrap' }}>
           {title}
-          <Suspense fallback={null}>
-            <Extra />
-          </Suspense>
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+            {Extra && (
+              <Suspense fallback={null}>
+                <Extra />
+              </Suspense>
+            )}
+            <CreateButton def={def} />
+          </div>
         </div>
       ) : (
         title
