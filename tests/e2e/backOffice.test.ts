@@ -34,10 +34,10 @@ const PROFILES = [
     email: 'operador@repasse.dev',
     name: 'Olívia Operadora',
     profile: 'Operador',
-    menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Leilões', 'Fundos', 'Players', 'Arquivos de players', 'Usuários'],
+    menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Leilões', 'Fundos', 'Players', 'Arquivos de players', 'Usuários', 'Administradoras'],
   },
-  { email: 'adm@acme.repasse.dev', profile: 'Administrador', menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Leilões', 'Fundos'] },
-  { email: 'adm@orbita.repasse.dev', profile: 'Administrador', menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Leilões', 'Fundos'] },
+  { email: 'adm@acme.repasse.dev', profile: 'Administrador', menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Leilões', 'Fundos', 'Usuários'] },
+  { email: 'adm@orbita.repasse.dev', profile: 'Administrador', menu: ['Listagem', 'Pendências', 'Transferência', 'Canceladas', 'Leilões', 'Fundos', 'Usuários'] },
   { email: 'fundo@repasse.dev', profile: 'Fundo', menu: ['Listagem', 'Pendências', 'Transferência', 'Leilões'] },
 ];
 
