@@ -76,6 +76,7 @@ describe('reference lists', () => {
       admId: expect.toBeOneOf([null, expect.any(Number)]),
       fundId: expect.toBeOneOf([null, expect.any(Number)]),
       lastAccess: expect.toBeOneOf([null, expect.any(String)]),
+      enabled: true,
     });
     expect(JSON.stringify(all)).not.toMatch(/password|scrypt/i);
     const adms = expectOk<ListResponse<UserItem>>(await t.get('/api/user/list?profile=adm'));
@@ -84,14 +85,17 @@ describe('reference lists', () => {
     const page2 = expectOk<ListResponse<UserItem>>(await t.get('/api/user/list?page=2&limit=5'));
     expect(page2.data.map((u) => u.email)).toEqual(all.data.slice(5, 10).map((u) => u.email));
     expectError(await t.get('/api/user/list?profile=boss'), 400, /^Invalid query: profile must be one of/);
-    expectError(await t.get('/api/user/list', USERS.acme), 403, 'Permission denied');
+    // Issue 11: an administrator lists its own brand's users only (userAdmin.test.ts); a fund none.
+    const acme = expectOk<ListResponse<UserItem>>(await t.get('/api/user/list', USERS.acme));
+    expect(acme.data.every((u) => u.admId === 1)).toBe(true);
+    expectError(await t.get('/api/user/list', USERS.fund), 403, 'Permission denied');
   });
 
   it('GET /fund/list answers the list shape to staff', async () => {
     const funds = expectOk<ListResponse<FundItem>>(await t.get('/api/fund/list', USERS.acme));
     expect(funds).toMatchObject({ total: 2, page: 1, limit: 20 });
     expect(funds.data.map((f) => f.fundId).sort()).toEqual([1, 2]);
-    expect(funds.data[0]).toEqual({ fundId: expect.any(Number), name: expect.any(String), cnpj: expect.any(String) });
+    expect(funds.data[0]).toEqual({ fundId: expect.any(Number), name: expect.any(String), cnpj: expect.any(String), enabled: true });
     expectError(await t.get('/api/fund/list', USERS.fund), 403, 'Permission denied');
   });
 
