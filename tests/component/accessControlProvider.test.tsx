@@ -18,12 +18,12 @@ describe('accessControlProvider', () => {
 
   it('lets the operator list everything', async () => {
     signIn('operator');
-    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'auctions', 'funds', 'players', 'playerFiles', 'users']);
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'auctions', 'funds', 'players', 'playerFiles', 'users', 'administrators']);
   });
 
-  it('lets the administrator list shares, pendencies, transfers, canceled shares and funds', async () => {
+  it('lets the administrator list shares, pendencies, transfers, canceled shares, funds and its users', async () => {
     signIn('adm');
-    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'auctions', 'funds']);
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'auctions', 'funds', 'users']);
   });
 
   it('lets the fund list its shares, pendencies and transfers only', async () => {
@@ -33,7 +33,7 @@ describe('accessControlProvider', () => {
 
   it('removes what the token denies', async () => {
     signIn('operator', { deniedPermissions: ['share.canceled_list', 'user.list', 'player.files'] });
-    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'auctions', 'funds', 'players']);
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'auctions', 'funds', 'players', 'administrators']);
   });
 
   it('denies everything without a session, an unknown resource or an undeclared action', async () => {
@@ -46,6 +46,20 @@ describe('accessControlProvider', () => {
   it('reads a bare permission name as the action when there is no resource', async () => {
     signIn('adm');
     expect((await acp.can({ action: 'fund.list' })).can).toBe(true);
-    expect((await acp.can({ action: 'user.list' })).can).toBe(false);
+    expect((await acp.can({ action: 'administrator.manage' })).can).toBe(false);
+  });
+
+  it('answers the record pages and actions each resource declares', async () => {
+    signIn('adm');
+    // An administrator manages its own brand's users (the server narrows), not funds or brands.
+    expect((await acp.can({ resource: 'users', action: 'create' })).can).toBe(true);
+    expect((await acp.can({ resource: 'users', action: 'sendReset' })).can).toBe(true);
+    expect((await acp.can({ resource: 'funds', action: 'show' })).can).toBe(false);
+    expect((await acp.can({ resource: 'administrators', action: 'edit' })).can).toBe(false);
+    signIn('operator', { deniedPermissions: ['fund.manage'] });
+    expect((await acp.can({ resource: 'players', action: 'disable' })).can).toBe(true);
+    expect((await acp.can({ resource: 'funds', action: 'disable' })).can).toBe(false);
+    expect((await acp.can({ resource: 'funds', action: 'list' })).can).toBe(true);
+    expect((await acp.can({ resource: 'administrators', action: 'disable' })).can).toBe(false);
   });
 });
