@@ -344,6 +344,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       body: userIdBody,
       response: { 200: { type: 'object', properties: { maskedEmail: { type: 'string', description: 'm***a@e***.com' } }, required: ['maskedEmail'] } },
     },
-    handler: async (request) => sendReset(deps, mailer, app.log, userOf(request), request.body.userId),
+    // The mail links to the app the administrator uses (or PUBLIC_URL): the user's own sign-in screen.
+    handler: async (request) =>
+      sendReset(deps, mailer, app.log, userOf(request), request.body.userId, app.config.publicUrl ?? `${request.protocol}://${request.host}`),
   });
 }

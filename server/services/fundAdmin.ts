@@ -19,7 +19,7 @@ import type { AuthUser } from './users';
 
 export const FUND_MESSAGES = {
   // No "fund" entity in the SPEC §8 catalogue: "Invalid" makes it read as invalid information.
-  notFound: 'Invalid fund: not found',
+  notFound: 'Fund not found',
   nameRequired: 'name is required',
   nameTooLong: `Invalid name: at most ${NAME_MAX_LENGTH} characters`,
   cnpjInvalid: 'Invalid cnpj',

@@ -15,7 +15,7 @@ import type { AuthUser } from './users';
 
 export const PLAYER_MESSAGES = {
   // No "player" entity in the SPEC §8 catalogue: "Invalid" makes it read as invalid information.
-  notFound: 'Invalid player: not found',
+  notFound: 'Player not found',
   nameRequired: 'name is required',
   nameTooLong: `Invalid name: at most ${NAME_MAX_LENGTH} characters`,
   documentInvalid: 'Invalid document: use a valid CPF or CNPJ',

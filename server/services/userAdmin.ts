@@ -7,7 +7,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type SQL, and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_CODE } from '../../src/domain/account';
+import { ACCOUNT_ROUTES, AUTH_CODE, resetLinkFragment } from '../../src/domain/account';
 import { NAME_MAX_LENGTH, type ManagedUser, type UserCreateInput, type UserCreateResult, type UserListItem, type UserUpdateInput } from '../../src/domain/management';
 import { PERMISSION_NAMES } from '../../src/domain/permissions';
 import type { Profile } from '../../src/domain/profiles';
@@ -348,7 +348,14 @@ export async function setUserEnabled({ db, forget }: UserAdminDeps, caller: Auth
 }
 
 /** The reset e-mail, in Portuguese: the code, and where to use it. */
-export function resetCodeMessage(to: string, code: string, name: string): MailMessage {
+/**
+ * The link that opens the forgotten-password screen at its code step for this flow. The handle and
+ * what the step shows ride in the fragment, which no server, log or Referer ever receives.
+ */
+export const resetLink = (base: string, publicId: string, maskedEmail: string, expiresAt: number): string =>
+  `${base.replace(/\/+$/, '')}${ACCOUNT_ROUTES.forgot}#${resetLinkFragment({ publicId, maskedEmail, expiresAt: Math.floor(expiresAt / 1000) })}`;
+
+export function resetCodeMessage(to: string, code: string, name: string, link: string): MailMessage {
   const minutes = Math.round(AUTH_CODE.ttlMs / 60_000);
   return {
     to,
@@ -359,7 +366,8 @@ export function resetCodeMessage(to: string, code: string, name: string): MailMe
       'Um administrador do Repasse pediu que você crie uma nova senha e encerrou as sessões abertas com a sua conta.',
       '',
       `Seu código de verificação é ${code}. Ele vale por ${minutes} minutos e pode ser usado uma única vez.`,
-      'Para criar a nova senha, abra a tela de entrada, clique em "Esqueci minha senha", informe este e-mail e use o código.',
+      'Para criar a nova senha, abra o link abaixo e informe o código:',
+      link,
       '',
       'Sua senha atual continua valendo até você trocá-la.',
     ].join('\n'),
@@ -380,6 +388,8 @@ export async function sendReset(
   log: FastifyBaseLogger,
   caller: AuthUser,
   userId: string,
+  /** Origin of the app the link in the mail opens (PUBLIC_URL, or the caller's own). */
+  linkBase: string,
 ): Promise<{ maskedEmail: string }> {
   const now = Date.now();
   const target = await db.transaction(async (tx) => {
@@ -399,20 +409,22 @@ export async function sendReset(
     await revokeUserSessions(tx, user.id);
     const code = generateCode();
     const id = randomUUID();
+    const publicId = randomUUID();
     await tx.insert(authCodes).values({
       id,
       userId: user.id,
-      publicId: randomUUID(),
+      publicId,
       codeHash: hashCode(config.codeHashSecret, id, code),
       expiresAt: new Date(now + AUTH_CODE.ttlMs),
       createdAt: new Date(now),
     });
     await writeAudit(tx, { userId: caller.id, action: 'user.send_reset', objectType: 'user', objectId: user.id, admId: user.admId, before: null, after: null });
-    return { email: user.email, name: user.name, code };
+    return { email: user.email, name: user.name, code, publicId };
   });
   forget(userId);
   // Not awaited, like the recovery flow's own mail: a slow SMTP server must not hold the answer; a
   // failed delivery is logged and the administrator sends again.
-  mailer.send(resetCodeMessage(target.email, target.code, target.name)).catch((err: unknown) => log.error({ err }, 'could not send the password reset e-mail'));
+  const link = resetLink(linkBase, target.publicId, maskEmail(target.email), now + AUTH_CODE.ttlMs);
+  mailer.send(resetCodeMessage(target.email, target.code, target.name, link)).catch((err: unknown) => log.error({ err }, 'could not send the password reset e-mail'));
   return { maskedEmail: maskEmail(target.email) };
 }

@@ -68,3 +68,29 @@ export const ACCOUNT_ROUTES = {
   changeExpired: '/senha-expirada',
   forgot: '/esqueci-senha',
 } as const;
+
+/**
+ * The fragment of an administrator's reset link (POST /user/send_reset): the forgotten-password
+ * screen opens at its code step for that flow. A fragment, so no server, log or Referer sees the
+ * handle. `expiresAt` in unix seconds.
+ */
+export interface ResetLinkFlow {
+  publicId: string;
+  maskedEmail: string;
+  expiresAt: number;
+}
+
+export const resetLinkFragment = ({ publicId, maskedEmail, expiresAt }: ResetLinkFlow): string =>
+  new URLSearchParams({ fluxo: publicId, para: maskedEmail, expira: String(expiresAt) }).toString();
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The flow a reset link names, or null for any other fragment (or a malformed one). */
+export const readResetLinkFragment = (hash: string): ResetLinkFlow | null => {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const publicId = params.get('fluxo') ?? '';
+  const maskedEmail = params.get('para') ?? '';
+  const expiresAt = Number(params.get('expira'));
+  if (!UUID_SHAPE.test(publicId) || !maskedEmail || !Number.isInteger(expiresAt)) return null;
+  return { publicId, maskedEmail, expiresAt };
+};

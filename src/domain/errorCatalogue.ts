@@ -26,6 +26,9 @@ const NOT_FOUND_ENTITIES = [
   ['user', 'user'],
   ['report', 'report'],
   ['auction', 'auction'],
+  // Management (issue 11): entities beyond SPEC §8's list, in its style.
+  ['fund', 'fund'],
+  ['player', 'player'],
 ] as const;
 
 export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [

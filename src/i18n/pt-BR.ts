@@ -231,6 +231,8 @@ export const ptBR = {
       user: 'Usuário não encontrado. Verifique os dados e tente novamente.',
       report: 'Relatório não encontrado. Verifique os dados e tente novamente.',
       auction: 'Leilão não encontrado. Verifique os dados e tente novamente.',
+      fund: 'Fundo não encontrado. Verifique os dados e tente novamente.',
+      player: 'Player não encontrado. Verifique os dados e tente novamente.',
     },
     tooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde um momento e tente novamente.',
     invalidCredentials: 'Credenciais inválidas. Falha na autenticação, tente novamente.',

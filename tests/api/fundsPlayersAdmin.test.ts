@@ -49,8 +49,8 @@ describe('funds', () => {
     expect(expectError(await post(USERS.operator, '/fund/create', { name: 'Cópia', cnpj: seeded.cnpj }), 400).errors?.cnpj).toMatch(/another fund/);
     expect(expectError(await post(USERS.operator, '/fund/update', { fundId: 2, cnpj: seeded.cnpj }), 400).errors?.cnpj).toMatch(/another fund/);
     expectError(await post(USERS.operator, '/fund/create', { name: 'X' }), 400, 'cnpj is required');
-    expectError(await t.get('/api/fund/get?fundId=999'), 404, 'Invalid fund: not found');
-    expectError(await post(USERS.operator, '/fund/disable', { fundId: 999 }), 404, 'Invalid fund: not found');
+    expectError(await t.get('/api/fund/get?fundId=999'), 404, 'Fund not found');
+    expectError(await post(USERS.operator, '/fund/disable', { fundId: 999 }), 404, 'Fund not found');
   });
 
   it('is for operators only; administrators still list funds', async () => {
@@ -86,8 +86,8 @@ describe('players', () => {
     expect(expectError(await post(USERS.operator, '/player/create', { name: 'X', document: '123' }), 400).errors?.document).toMatch(/CPF or CNPJ/);
     expect(expectError(await post(USERS.operator, '/player/create', { name: 'X', document: '52998224725', fundId: 999 }), 400).errors?.fundId).toMatch(/fund not found/);
     expect(expectError(await post(USERS.operator, '/player/create', { name: ' ', document: '52998224725' }), 400).errors?.name).toBe('name is required');
-    expectError(await t.get('/api/player/get?playerId=999'), 404, 'Invalid player: not found');
-    expectError(await post(USERS.operator, '/player/update', { playerId: 999, name: 'X' }), 404, 'Invalid player: not found');
+    expectError(await t.get('/api/player/get?playerId=999'), 404, 'Player not found');
+    expectError(await post(USERS.operator, '/player/update', { playerId: 999, name: 'X' }), 404, 'Player not found');
 
     expectOk(await post(USERS.operator, '/fund/disable', { fundId: 2 }));
     try {

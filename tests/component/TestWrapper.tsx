@@ -43,10 +43,10 @@ export const mockDataProvider = (overrides: Partial<DataProvider> = {}): DataPro
 
 /** Shows the router's location, as written (not decoded), so tests read what syncWithLocation wrote. */
 export const LocationProbe = () => {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   return (
     <output data-testid="location" hidden>
-      {`${pathname}${search}`}
+      {`${pathname}${search}${hash}`}
     </output>
   );
 };

@@ -33,6 +33,25 @@ afterEach(() => {
 });
 
 describe('forgotten password', () => {
+  it("opens at the code step from an administrator's reset link, verifies the mailed code, and drops the handle from the address", async () => {
+    const expira = Math.floor(Date.now() / 1000) + 600;
+    const api = renderApp(`/esqueci-senha#fluxo=3f1c2a4e-9b7d-4c1e-8f00-123456789abc&para=${encodeURIComponent(SENT.maskedEmail)}&expira=${expira}`, flow());
+    await screen.findByText(`Enviamos um código para ${SENT.maskedEmail}.`);
+    expect(screen.getByText('Etapa 2 de 3')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/esqueci-senha'));
+    await user().type(codeInput(), '123456');
+    await user().click(screen.getByRole('button', { name: F.verify }));
+    await screen.findByText('Código confirmado. Crie sua nova senha.');
+    expect(api.called('POST', '/user/verify_auth_code').map((c) => c.body)).toEqual([{ publicId: '3f1c2a4e-9b7d-4c1e-8f00-123456789abc', code: '123456' }]);
+    expect(api.called('POST', '/user/verify_username')).toEqual([]);
+  });
+
+  it('a malformed reset link starts at the e-mail step', async () => {
+    renderApp('/esqueci-senha#fluxo=nao-e-um-id&para=x&expira=1', flow());
+    expect(await screen.findByLabelText(F.email)).toBeInTheDocument();
+    expect(screen.getByText('Etapa 1 de 3')).toBeInTheDocument();
+  });
+
   it("is linked from the login page as 'Esqueci minha senha'", async () => {
     renderApp('/');
     await user().click(await screen.findByRole('link', { name: 'Esqueci minha senha' }));

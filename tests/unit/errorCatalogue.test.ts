@@ -80,6 +80,8 @@ describe('SPEC §8 rows: server message -> catalogue key', () => {
     ['User', 'user'],
     ['Report', 'report'],
     ['Auction', 'auction'],
+    ['Fund', 'fund'],
+    ['Player', 'player'],
   ])('"%s not found" -> its own notFound message', (entity, key) => {
     expect(keyOf(`${entity} not found`)).toBe(`notFound.${key}`);
     const text = shown(`${entity} not found`);
@@ -87,9 +89,9 @@ describe('SPEC §8 rows: server message -> catalogue key', () => {
     expect(text).toMatch(/não encontrad[oa]\. Verifique os dados e tente novamente\.$/);
   });
 
-  it('the 16 not-found messages are all different', () => {
-    expect(new Set(Object.values(ptBR.errors.notFound)).size).toBe(16);
-    expect(Object.keys(ptBR.errors.notFound)).toHaveLength(16);
+  it('the 18 not-found messages are all different', () => {
+    expect(new Set(Object.values(ptBR.errors.notFound)).size).toBe(18);
+    expect(Object.keys(ptBR.errors.notFound)).toHaveLength(18);
   });
 
   it('"Whitelabel not found" (one word) is the white-label message too', () => {

@@ -1,8 +1,9 @@
 import { useTranslate } from '@refinedev/core';
 import { theme } from 'antd';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import '../../i18n/loadAccountMessages';
+import { readResetLinkFragment } from '../../domain/account';
 import { LOGIN_ROUTE } from '../../providers/authProvider';
 import { AccountShell } from './AccountShell';
 import { ForgotCodeStep } from './ForgotCodeStep';
@@ -15,6 +16,18 @@ type Step = { name: 'email'; email: string } | { name: 'code'; sent: CodeSent } 
 const STEP_NUMBER: Record<Step['name'], number> = { email: 1, code: 2, password: 3 };
 
 /**
+ * Where the page starts: at the code step when it was opened from an administrator's reset link
+ * (its fragment names the flow the mailed code belongs to), at the e-mail otherwise. The fragment is
+ * dropped from the address at once, so the handle stays out of the history and of shared links.
+ */
+const initialStep = (hash: string): Step => {
+  const flow = readResetLinkFragment(hash);
+  if (!flow) return { name: 'email', email: '' };
+  const expiresInSeconds = Math.max(0, flow.expiresAt - Math.floor(Date.now() / 1000));
+  return { name: 'code', sent: { publicId: flow.publicId, email: '', maskedEmail: flow.maskedEmail, expiresInSeconds } };
+};
+
+/**
  * SPEC §7 forgotten password: verify_username > send_auth_code > verify_auth_code >
  * auth_change_password, one step on screen at a time; the flow's handle (`publicId`) lives only in
  * this page's state.
@@ -23,7 +36,11 @@ const ForgotPasswordPage = () => {
   const t = useTranslate();
   const { token } = theme.useToken();
   const navigate = useNavigate();
-  const [step, setStep] = useState<Step>({ name: 'email', email: '' });
+  const { hash, pathname } = useLocation();
+  const [step, setStep] = useState<Step>(() => initialStep(hash));
+  useEffect(() => {
+    if (readResetLinkFragment(hash)) navigate(pathname, { replace: true });
+  }, [hash, pathname, navigate]);
 
   return (
     <AccountShell title={t('account.forgot.title')}>

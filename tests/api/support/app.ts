@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
-import { type Config, loadConfig } from '../../../server/config';
+import { type Config, generateSecret, loadConfig } from '../../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../../server/db/client';
 import { runMigrations } from '../../../server/db/migrate';
 import { rowsOf } from '../../../server/db/seed/bulk';
@@ -52,8 +52,15 @@ export interface TestAppOptions {
   config?: Partial<Config>;
 }
 
+/**
+ * One secret for every app a test process builds: a test that builds a second app on the same
+ * database (a second instance) must have it accept the first one's tokens, as a deployment's
+ * instances share JWT_SECRET.
+ */
+const TEST_JWT_SECRET = generateSecret();
+
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
-  ...loadConfig({ NODE_ENV: 'test' }),
+  ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET }),
   staticDir: null,
   // Tests change users' rights and expect the next request to see it.
   authCacheTtlMs: 0,
