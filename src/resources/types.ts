@@ -140,6 +140,8 @@ export interface CrudForm {
   showFields?: readonly { key: string; labelKey: string; cell?: CellKind }[];
   /** A preview beside the form, by name (the brand's login card and menu). */
   preview?: 'brand';
+  /** The storage flow's `admSlug` for the form's uploads, given the record's id (none when creating). */
+  uploadSlug?: (id: string | undefined) => string;
 }
 
 /**

@@ -34,6 +34,9 @@ const form: CrudForm = {
   ],
   showFields: [{ key: 'createdAt', labelKey: 'management.common.createdAt', cell: 'dateTime' }],
   preview: 'brand',
+  // An existing brand's icon is its own file; a new brand has no administrator to name yet, so the
+  // icon is a platform file (operators only) until the save inlines it.
+  uploadSlug: (id) => (id ? `adm-${id}` : 'repasse'),
 };
 
 export default form;
