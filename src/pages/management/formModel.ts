@@ -4,7 +4,7 @@
  */
 import type { Rule } from 'antd/es/form';
 import { PERMISSIONS, isCnpj, isCpf, isEmail, stripMask, type Permission, type Profile } from '../../domain';
-import { isHexColor, labelIdProblem } from '../../domain/management';
+import { FAVICON_MAX_BYTES, isHexColor, labelIdProblem } from '../../domain/management';
 import type { FileRef } from '../../domain';
 import type { FieldDef, FormContext } from '../../resources';
 
@@ -180,6 +180,9 @@ export const serverFieldMessage = (field: FieldDef | undefined, message: string,
       return t('management.validation.color');
     case 'labelId':
       return (typeof value === 'string' && labelIdMessage(value, t)) || catalogue(message);
+    case 'favicon':
+      if (/\bKB\b/.test(message)) return t('management.administrators.faviconTooLarge', { kb: Math.round(FAVICON_MAX_BYTES / 1024) });
+      return /\buse a\b/i.test(message) ? t('management.administrators.faviconType') : catalogue(message);
     default:
       return catalogue(message);
   }
