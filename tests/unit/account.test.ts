@@ -74,10 +74,11 @@ describe('maskEmail', () => {
 describe('account configuration', () => {
   it('reads SMTP_URL, MAIL_FROM and PASSWORD_MAX_AGE_DAYS, with the log outbox and 90 days by default', async () => {
     const { ConfigError, DEFAULT_MAIL_FROM, loadConfig } = await import('../../server/config');
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: DEFAULT_MAIL_FROM });
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: DEFAULT_MAIL_FROM, disabled: false });
     expect(loadConfig({}).passwordMaxAgeDays).toBe(90);
     const set = loadConfig({ SMTP_URL: 'smtp://u:p@mail.example:587', MAIL_FROM: 'Acme <no@acme.example>', PASSWORD_MAX_AGE_DAYS: '0' });
-    expect(set.mail).toEqual({ smtpUrl: 'smtp://u:p@mail.example:587', from: 'Acme <no@acme.example>' });
+    expect(set.mail).toEqual({ smtpUrl: 'smtp://u:p@mail.example:587', from: 'Acme <no@acme.example>', disabled: false });
+    expect(loadConfig({ MAIL_DISABLED: 'true' }).mail.disabled).toBe(true);
     expect(set.passwordMaxAgeDays).toBe(0);
     expect(() => loadConfig({ PASSWORD_MAX_AGE_DAYS: '-1' })).toThrow(ConfigError);
   });

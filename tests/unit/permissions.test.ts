@@ -32,7 +32,17 @@ GET /fund/list|GET /health`
   .map((s) => s.trim())
   .filter(Boolean);
 
-/** Calls that need no permission: the public ones and the account flows that run before a session. */
+/** Issue 11's extensions of SPEC §7, in its naming style: sessions and management. */
+const MANAGEMENT_CALLS = `
+POST /user/logout|GET /user/get|POST /user/create|POST /user/update|POST /user/disable|POST /user/enable|POST /user/send_reset
+GET /administrator/list|GET /administrator/get|POST /administrator/create|POST /administrator/update
+GET /fund/get|POST /fund/create|POST /fund/update|POST /fund/disable|POST /fund/enable
+GET /player/get|POST /player/create|POST /player/update|POST /player/disable|POST /player/enable`
+  .split(/[|\n]/)
+  .map((s) => s.trim())
+  .filter(Boolean);
+
+/** Calls that need no permission: the public ones, the account flows that run before a session, and logout (any session may end itself). */
 const NO_PERMISSION = [
   API.user.login,
   API.config.whiteLabelGet,
@@ -42,13 +52,14 @@ const NO_PERMISSION = [
   API.user.verifyUsername,
   API.user.verifyAuthCode,
   API.user.sendAuthCode,
+  API.user.logout,
 ];
 
 describe('the API table', () => {
-  it('holds exactly the calls of SPEC §7 plus /health, each once', () => {
+  it('holds exactly the calls of SPEC §7 plus /health and the management extensions, each once', () => {
     const sigs = ENDPOINTS.map(([, e]) => sig(e));
     expect(new Set(sigs).size).toBe(sigs.length);
-    expect([...sigs].sort()).toEqual([...SPEC_CALLS].sort());
+    expect([...sigs].sort()).toEqual([...SPEC_CALLS, ...MANAGEMENT_CALLS].sort());
   });
 
   it('public endpoints are login, white label, health and the password-recovery flow', () => {
@@ -100,7 +111,14 @@ describe('ENDPOINT_PERMISSIONS', () => {
 describe('can (the one permission matrix, DESIGN §4)', () => {
   it.each([
     ['operator', 'user.list', true],
-    ['adm', 'user.list', false],
+    // An administrator lists and manages its own brand's users (the server scopes them).
+    ['adm', 'user.list', true],
+    ['adm', 'user.manage', true],
+    ['fund', 'user.manage', false],
+    ['adm', 'administrator.manage', false],
+    ['operator', 'administrator.manage', true],
+    ['adm', 'fund.manage', false],
+    ['adm', 'player.manage', false],
     ['fund', 'user.list', false],
     ['operator', 'share.start_sale', true],
     ['adm', 'share.start_sale', false],
