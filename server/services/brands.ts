@@ -156,21 +156,12 @@ const labelTaken = async (db: Db | Tx, labelId: string, admId?: number): Promise
 };
 
 type FaviconKind = (typeof FAVICON_EXTENSIONS)[number];
-const FAVICON_TYPES: Record<FaviconKind, string> = { png: 'image/png', svg: 'image/svg+xml', ico: 'image/x-icon', webp: 'image/webp' };
+const FAVICON_TYPES: Record<FaviconKind, string> = { png: 'image/png', webp: 'image/webp' };
 
-const SVG_START = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
-/** Nothing that runs: an icon needs none, and the data: URL is served to every visitor of the brand. */
-const SVG_ACTIVE = /<script|<foreignObject|\son[a-z]+\s*=|javascript:|<iframe|<embed|<object/i;
-
-/** The kind the bytes really are, whatever the name says; null when none of the four. */
+/** The kind the bytes really are, whatever the name says; null when neither PNG nor WebP. */
 export function sniffFavicon(bytes: Buffer): FaviconKind | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 6 && bytes.readUInt32BE(0) === 0x00000100 && bytes.readUInt16LE(4) > 0) return 'ico';
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (!bytes.includes(0)) {
-    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-    if (SVG_START.test(text) && !SVG_ACTIVE.test(text)) return 'svg';
-  }
   return null;
 }
 

@@ -150,7 +150,11 @@ export interface PlayerInput {
 
 export const NAME_MAX_LENGTH = 120;
 export const FAVICON_MAX_BYTES = 64 * 1024;
-export const FAVICON_EXTENSIONS = ['png', 'svg', 'ico', 'webp'] as const;
+/**
+ * PNG or WebP: the storage flow every upload goes through refuses SVG (active content, were it ever
+ * served from our origin) and knows no ICO, and browsers show both formats as favicons.
+ */
+export const FAVICON_EXTENSIONS = ['png', 'webp'] as const;
 
 /** #RRGGBB, the only colour form a brand stores (the theme and the contrast check read it). */
 export const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
