@@ -7,6 +7,7 @@
  * - api-postgres.md and api-pglite.md: the API benchmark (bench/api.ts; BENCH_API=0 skips it).
  * The bulk and API benchmarks run in their own processes so their memory figures are their own.
  * Figures are measured here, never asserted by timed tests.
+ * BENCH_PARTS=bundle,browser,bulk,account,api runs only the parts named (default: all).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -42,19 +43,28 @@ export function bundleReport(ours: BundleFigures, baseline: BundleFigures): stri
   ].join('\n');
 }
 
-const apps = await startApps();
-try {
-  const browser = await launchBrowser();
+const PARTS = (process.env.BENCH_PARTS ?? 'bundle,browser,bulk,account,api').split(',').map((p) => p.trim());
+const wants = (part: string) => PARTS.includes(part);
+
+if (wants('bundle') || wants('browser')) {
+  const apps = await startApps();
   try {
-    const bundle = { ours: await measureApp(browser, apps.ours), baseline: await measureApp(browser, apps.baseline) };
-    write('bundle.md', bundleReport(bundle.ours, bundle.baseline));
-    const timings = { ours: await measureTimings(browser, apps.ours), baseline: await measureTimings(browser, apps.baseline) };
-    write('browser.md', browserReport(timings.ours, timings.baseline));
+    const browser = await launchBrowser();
+    try {
+      if (wants('bundle')) {
+        const bundle = { ours: await measureApp(browser, apps.ours), baseline: await measureApp(browser, apps.baseline) };
+        write('bundle.md', bundleReport(bundle.ours, bundle.baseline));
+      }
+      if (wants('browser')) {
+        const timings = { ours: await measureTimings(browser, apps.ours), baseline: await measureTimings(browser, apps.baseline) };
+        write('browser.md', browserReport(timings.ours, timings.baseline));
+      }
+    } finally {
+      await browser.close();
+    }
   } finally {
-    await browser.close();
+    await apps.stop();
   }
-} finally {
-  await apps.stop();
 }
 
 /** Runs a benchmark script in its own Node process; a failure fails `npm run bench` at the end. */
@@ -64,11 +74,11 @@ const runScript = (file: string, env: NodeJS.ProcessEnv) => {
 };
 
 // Bulk moves on the embedded PGlite always, and on PostgreSQL when DATABASE_URL names one.
-runScript('./bulkMove.ts', { ...process.env, DATABASE_URL: '' });
-if (process.env.DATABASE_URL) runScript('./bulkMove.ts', process.env);
+if (wants('bulk')) runScript('./bulkMove.ts', { ...process.env, DATABASE_URL: '' });
+if (wants('bulk') && process.env.DATABASE_URL) runScript('./bulkMove.ts', process.env);
 
 // Whether an answer's time tells an account exists, on the database the run names.
-runScript('./accountTiming.ts', process.env);
+if (wants('account')) runScript('./accountTiming.ts', process.env);
 
 // The API benchmark takes about 30 minutes at both sizes (BENCH_API=0 skips it; BENCH_SIZES, BENCH_DURATION shorten it).
-if (process.env.BENCH_API !== '0') runScript('./api.ts', process.env);
+if (wants('api') && process.env.BENCH_API !== '0') runScript('./api.ts', process.env);
