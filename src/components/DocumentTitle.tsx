@@ -1,10 +1,11 @@
-import { useTranslate } from '@refinedev/core';
-import { useEffect } from 'react';
+import { useShow, useTranslate, type BaseRecord } from '@refinedev/core';
+import { useEffect, useSyncExternalStore } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { ACCOUNT_ROUTES } from '../domain';
 import { LOGIN_ROUTE } from '../providers/authProvider';
+import { i18n } from '../providers/i18nProvider';
 import { setPageTitle } from '../providers/whiteLabel';
-import { RESOURCES } from '../resources';
+import { RESOURCES, crudRoutes, type ResourceDef } from '../resources';
 import { WORKSPACE_ROUTE } from '../pages/workspace/paths';
 
 /** Pages that are not list resources: route pattern > i18n key (params are passed to the text). */
@@ -17,25 +18,71 @@ const PAGE_TITLES: readonly (readonly [string, string])[] = [
   [ACCOUNT_ROUTES.forgot, 'pageTitle.forgot'],
 ];
 
+type RecordAction = 'create' | 'edit' | 'show';
+
+/**
+ * The record pages generated from the definitions (issue 11), `novo` before `:id` so that a create
+ * page is never read as the record "novo". Lists are matched before these: `/players/arquivos` is a
+ * list, not the player "arquivos".
+ */
+const RECORD_ROUTES: readonly { pattern: string; def: ResourceDef; action: RecordAction }[] = RESOURCES.flatMap((def) => {
+  if (!def.crud) return [];
+  const paths = crudRoutes(def.route);
+  return (['create', 'edit', 'show'] as const).map((action) => ({ pattern: paths[action], def, action }));
+});
+
+const usePageTitle = (title: string) => useEffect(() => setPageTitle(title), [title]);
+
+const onMessagesAdded = (changed: () => void) => {
+  i18n.store.on('added', changed);
+  return () => i18n.store.off('added', changed);
+};
+
+/** Whether a text is there yet: lazily loaded screens add their messages when their chunk arrives. */
+const useMessageLoaded = (key: string): boolean => useSyncExternalStore(onMessagesAdded, () => i18n.exists(key));
+
+/**
+ * A record's tab, named as its page's heading ("Usuário Ana", "Editar fundo Alfa"). The name is read
+ * from the page's own query (same resource, id and meta), only observed here: the page asks when the
+ * user may open it, once, and tells its failures itself. The headings' texts arrive with the
+ * management screens' messages: until then the tab says the list's title.
+ */
+const RecordTitle = ({ def, action, id }: { def: ResourceDef; action: 'edit' | 'show'; id: string }) => {
+  const t = useTranslate();
+  const crud = def.crud!;
+  const { result } = useShow<BaseRecord>({ resource: def.name, id, queryOptions: { enabled: false }, errorNotification: false });
+  const key = action === 'show' ? crud.showTitleKey : crud.editTitleKey;
+  const loaded = useMessageLoaded(key);
+  const name = result?.[crud.nameField];
+  const title = loaded ? t(key, { name: typeof name === 'string' || typeof name === 'number' ? String(name) : '' }).trim() : t(def.titleKey);
+  usePageTitle(title);
+  return null;
+};
+
+const PlainTitle = ({ title }: { title: string }) => {
+  usePageTitle(title);
+  return null;
+};
+
 /**
  * Names the browser tab after the page ("Cotas canceladas · Acme Consórcios"), so that tabs,
- * history and screen readers tell pages apart. Renders nothing.
+ * history and screen readers tell pages apart. The one place that names the signed-in app's pages,
+ * record pages included (generated from the definitions' `crud`). Renders nothing.
  */
 export const DocumentTitle = () => {
   const t = useTranslate();
   const { pathname } = useLocation();
-  let title: string | null = null;
   for (const [pattern, key] of PAGE_TITLES) {
     const match = matchPath(pattern, pathname);
-    if (match) {
-      title = t(key, match.params as Record<string, string>);
-      break;
-    }
+    if (match) return <PlainTitle title={t(key, match.params as Record<string, string>)} />;
   }
-  if (title === null) {
-    const def = RESOURCES.find((r) => matchPath(r.route, pathname));
-    title = def ? t(def.titleKey) : t('notFoundPage.title');
+  const list = RESOURCES.find((r) => matchPath(r.route, pathname));
+  if (list) return <PlainTitle title={t(list.titleKey)} />;
+  for (const { pattern, def, action } of RECORD_ROUTES) {
+    const match = matchPath(pattern, pathname);
+    if (!match) continue;
+    if (action === 'create') return <PlainTitle title={t(def.crud!.createKey)} />;
+    return <RecordTitle key={`${def.name}:${action}`} def={def} action={action} id={match.params.id ?? ''} />;
   }
-  useEffect(() => setPageTitle(title), [title]);
-  return null;
+  return <PlainTitle title={t('notFoundPage.title')} />;
 };

@@ -1,11 +1,10 @@
 import { useForm } from '@refinedev/antd';
 import { CanAccess, useNotification, useTranslate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Col, Form, Row, Skeleton } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import '../../i18n/loadManagementMessages';
 import { errorText } from '../../providers/notificationProvider';
-import { setPageTitle } from '../../providers/whiteLabel';
 import { recordPath, type FieldDef, type ResourceDef } from '../../resources';
 import { RecordPage } from './RecordPage';
 import { BrandPreview } from './BrandPreview';
@@ -72,7 +71,6 @@ const CrudForm = ({ def, action }: { def: ResourceDef; action: Action }) => {
   const values = (Form.useWatch((v: Values) => v, { form, preserve: true }) ?? initial) as Values;
   const name = String(record?.[crud.nameField] ?? '');
   const title = action === 'create' ? t(crud.createKey) : t(crud.editTitleKey, { name });
-  useEffect(() => setPageTitle(title), [title]);
 
   const submit = async (raw: Values) => {
     const all = { ...(form.getFieldsValue(true) as Values), ...raw };

@@ -1,13 +1,12 @@
 import { CanAccess, useCan, useOne, useShow, useTranslate } from '@refinedev/core';
 import { EditOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Space, Tag, Typography } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { EMPTY_CELL, formatDocument } from '../../components/formatters';
 import { ModalScope } from '../../components/ModalScope';
 import '../../i18n/loadManagementMessages';
 import { errorText } from '../../providers/notificationProvider';
-import { setPageTitle } from '../../providers/whiteLabel';
 import { editPath, type FieldDef, type FormContext, type ResourceDef } from '../../resources';
 import { RecordPage } from './RecordPage';
 import { renderCell } from '../list/cells';
@@ -71,7 +70,6 @@ const ShowRecord = ({ def }: { def: ResourceDef }) => {
   const { data: canEdit } = useCan({ resource: def.name, action: 'edit', params: { id } });
   const name = String(record?.[def.crud!.nameField] ?? '');
   const title = t(def.crud!.showTitleKey, { name });
-  useEffect(() => setPageTitle(title), [title]);
 
   if (query.isError || (!query.isLoading && !record)) {
     return <Alert type="error" showIcon message={query.error?.statusCode === 404 ? t('management.notFound') : t('management.loadError')} description={query.error ? errorText(query.error.message) : undefined} />;
