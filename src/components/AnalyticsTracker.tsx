@@ -7,12 +7,19 @@ import { ADMINISTRATOR_GROUP_KEY, analytics as appAnalytics, type Analytics, typ
 import type { Identity } from '../providers/authProvider';
 import { LOGIN_ROUTE } from '../providers/authProvider';
 import { useBrand } from '../providers/BrandContext';
-import { RESOURCES } from '../resources';
+import { RESOURCES, crudRoutes } from '../resources';
 
-/** The app's pages by route pattern, so a page view names the page and never a raw id. */
+/**
+ * The app's pages by route pattern, so a page view names the page and never a raw id: the lists, and
+ * the record pages of the resources that have them (`users.create`, `users.show`, `users.edit`).
+ */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: LOGIN_ROUTE, page: 'login' },
   ...RESOURCES.map((r) => ({ pattern: r.route, page: r.name })),
+  ...RESOURCES.filter((r) => r.crud).flatMap((r) => {
+    const paths = crudRoutes(r.route);
+    return (['create', 'show', 'edit'] as const).map((action) => ({ pattern: paths[action], page: `${r.name}.${action}` }));
+  }),
   { pattern: WORKSPACE_ROUTE, page: 'share_workspace' },
 ];
 

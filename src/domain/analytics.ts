@@ -123,6 +123,8 @@ const matches = (pattern: string, pathname: string): boolean => {
   return want.length === got.length && want.every((s, i) => s.startsWith(':') || s === got[i]);
 };
 
+const staticSegments = (pattern: string): number => segments(pattern).filter((s) => !s.startsWith(':')).length;
+
 /** A segment that carries a number is most likely an id (contract number, auction id, code). */
 const looksLikeId = (segment: string) => /\d/.test(segment);
 
@@ -133,7 +135,11 @@ const looksLikeId = (segment: string) => /\d/.test(segment);
  */
 export const pageViewOf = (pathname: string, routes: readonly PageRoute[]): PageView => {
   const path = pathname.replace(/[?#].*$/, '') || '/';
-  const known = routes.find((r) => matches(r.pattern, path));
+  // As the router ranks them: a fixed segment beats a parameter, so `/usuarios/novo` is the create
+  // page and not the record "novo", whatever the order of the table.
+  const known = routes
+    .filter((r) => matches(r.pattern, path))
+    .reduce<PageRoute | undefined>((best, r) => (!best || staticSegments(r.pattern) > staticSegments(best.pattern) ? r : best), undefined);
   if (known) return { route: known.pattern, page: known.page };
   const parts = segments(path).map((s) => (looksLikeId(s) ? ':id' : s));
   return { route: `/${parts.join('/')}`, page: parts[0] && parts[0] !== ':id' ? parts[0] : 'unknown' };

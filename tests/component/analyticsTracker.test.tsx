@@ -7,7 +7,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnalyticsTracker } from '../../src/components/AnalyticsTracker';
+import { AnalyticsTracker, PAGE_ROUTES } from '../../src/components/AnalyticsTracker';
+import { pageViewOf } from '../../src/domain';
 import { DISABLED_ANALYTICS, createAnalytics } from '../../src/providers/analytics';
 import { type AnalyticsCall, recordingClient } from '../unit/analyticsRecording';
 import { brandFromConfig } from '../../src/providers/whiteLabel';
@@ -114,5 +115,35 @@ describe('AnalyticsTracker', () => {
     );
     // render() flushes effects: a tracker would have started loading by now.
     expect(loads).toBe(0);
+  });
+
+  it('names the record pages of every resource that has them by pattern, never by id', () => {
+    const cases: [string, string, string][] = [
+      ['/usuarios/novo', '/usuarios/novo', 'users.create'],
+      ['/usuarios/u-9', '/usuarios/:id', 'users.show'],
+      ['/usuarios/u-9/editar', '/usuarios/:id/editar', 'users.edit'],
+      ['/administradoras/novo', '/administradoras/novo', 'administrators.create'],
+      ['/administradoras/3', '/administradoras/:id', 'administrators.show'],
+      ['/administradoras/3/editar', '/administradoras/:id/editar', 'administrators.edit'],
+      ['/fundos/novo', '/fundos/novo', 'funds.create'],
+      ['/fundos/7', '/fundos/:id', 'funds.show'],
+      ['/fundos/7/editar', '/fundos/:id/editar', 'funds.edit'],
+      ['/players/novo', '/players/novo', 'players.create'],
+      ['/players/12', '/players/:id', 'players.show'],
+      ['/players/12/editar', '/players/:id/editar', 'players.edit'],
+      // Ids without a digit are ids all the same, and a list under a resource stays the list.
+      ['/usuarios/carla', '/usuarios/:id', 'users.show'],
+      ['/players/arquivos', '/players/arquivos', 'playerFiles'],
+      ['/usuarios', '/usuarios', 'users'],
+    ];
+    for (const [path, route, page] of cases) expect(pageViewOf(path, PAGE_ROUTES), path).toEqual({ route, page });
+  });
+
+  it('a record page opened is viewed as its pattern', async () => {
+    signIn('operator');
+    const { calls, analytics, load } = recording();
+    render(<AnalyticsTracker analytics={analytics} load={load} />, { wrapper: TestWrapper({ routerInitialEntries: ['/usuarios/carla-souza/editar'] }) });
+    await waitFor(() => expect(pageViews(calls)).toEqual([{ route: '/usuarios/:id/editar', page: 'users.edit' }]));
+    expect(JSON.stringify(calls)).not.toContain('carla-souza');
   });
 });

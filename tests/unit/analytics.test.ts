@@ -143,6 +143,21 @@ describe('page views name the route, not the raw path', () => {
     expect(view).toEqual({ route: '/listagem', page: 'shares' });
   });
 
+  it('a fixed segment wins over a parameter, whatever the order of the table', () => {
+    const records = [
+      { pattern: '/usuarios/:id', page: 'users.show' },
+      { pattern: '/usuarios/:id/editar', page: 'users.edit' },
+      { pattern: '/usuarios/novo', page: 'users.create' },
+      { pattern: '/usuarios', page: 'users' },
+    ];
+    for (const table of [records, [...records].reverse()]) {
+      expect(pageViewOf('/usuarios/novo', table)).toEqual({ route: '/usuarios/novo', page: 'users.create' });
+      expect(pageViewOf('/usuarios/ana', table)).toEqual({ route: '/usuarios/:id', page: 'users.show' });
+      expect(pageViewOf('/usuarios/u-9/editar', table)).toEqual({ route: '/usuarios/:id/editar', page: 'users.edit' });
+      expect(pageViewOf('/usuarios', table)).toEqual({ route: '/usuarios', page: 'users' });
+    }
+  });
+
   it('an unknown path keeps its words and hides every segment with a digit', () => {
     expect(pageViewOf('/leiloes/42/configurar', routes)).toEqual({ route: '/leiloes/:id/configurar', page: 'leiloes' });
     expect(pageViewOf('/123', routes)).toEqual({ route: '/:id', page: 'unknown' });
