@@ -53,6 +53,7 @@ export const ptBRManagement = {
     created: 'Cadastro criado.',
     saved: 'Alterações salvas.',
     nothingChanged: 'Nenhuma alteração para salvar.',
+    fixFields: 'Não foi possível salvar: corrija os campos indicados no formulário.',
     fixed: 'Definido pelo seu perfil',
     noneSelected: 'Nenhuma',
     selectPlaceholder: 'Selecione',

@@ -128,6 +128,9 @@ describe('the user form', () => {
     expect(screen.getByLabelText(U.email)).toHaveValue('carla@acme.com.br');
     expect(control('admId')!.closest('.ant-select')).toHaveTextContent('Acme Consórcios');
     expect(location()).toBe('/usuarios/novo');
+    // The toast points at the fields rather than repeating a vaguer "Informações inválidas".
+    expect(await screen.findByText(M.fixFields)).toBeInTheDocument();
+    expect(screen.queryByText(ptBR.errors.invalidInfo)).not.toBeInTheDocument();
   });
 
   it('shows the one-time password once, with a copy button, then opens the new user', async () => {

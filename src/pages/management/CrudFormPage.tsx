@@ -37,6 +37,12 @@ const CrudForm = ({ def, action }: { def: ResourceDef; action: Action }) => {
     queryOptions: { enabled: action === 'edit' },
     successNotification: () =>
       action === 'create' && crud.afterCreate === 'oneTimePassword' ? false : { type: 'success', message: t(action === 'create' ? 'management.created' : 'management.saved') },
+    // A refusal the form shows on its fields needs no second, vaguer toast ("Informações inválidas"):
+    // the toast then says where to look. Other refusals toast their catalogue message as everywhere.
+    errorNotification: (error) =>
+      error?.errors && Object.keys(error.errors).length
+        ? { type: 'error', message: t('management.fixFields') }
+        : { type: 'error', message: errorText(error?.message ?? '') },
     onMutationSuccess: ({ data }) => {
       const answer = data as Values;
       const record = (crud.afterCreate === 'oneTimePassword' && action === 'create' ? answer.user : answer) as Values | undefined;
