@@ -21,7 +21,8 @@ export interface BundleFigures {
   firstList: RouteFigures;
 }
 
-export const BUDGETS = { loginKb: 220, firstListKb: 380 } as const;
+// The first list's 380 KB moved to 395 KB with Refine's form hooks (docs/decisions.md, issue 11).
+export const BUDGETS = { loginKb: 220, firstListKb: 395 } as const;
 
 export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
