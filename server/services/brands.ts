@@ -141,6 +141,20 @@ interface Checked {
   admAllowMultiprices?: boolean;
 }
 
+/** The white label of an administrator, created with the brand or on the first update that gives it a label and colours. */
+const insertWhiteLabel = (tx: Tx, admId: number, name: string, cnpj: string, c: Checked) =>
+  tx.insert(whiteLabelConfigs).values({
+    admId,
+    labelId: c.labelId!,
+    cnpj,
+    admIdByCnpj: cnpjDigits(cnpj),
+    allowMultiprices: c.allowMultiprices ?? false,
+    displayDocumentsInBackoffice: c.displayDocumentsInBackoffice ?? false,
+    favicon: c.favicon ?? null,
+    name,
+    colors: c.colors!,
+  });
+
 const throwIfErrors = (errors: FieldErrors) => {
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first, errors);
@@ -240,17 +254,7 @@ export async function createBrand(db: Db, config: Config, caller: AuthUser, inpu
   return guardLabelRace(() =>
     db.transaction(async (tx) => {
       const [adm] = await tx.insert(administrators).values({ name, cnpj: cnpjDigits(cnpj) }).returning();
-      await tx.insert(whiteLabelConfigs).values({
-        admId: adm.id,
-        labelId: c.labelId!,
-        cnpj,
-        admIdByCnpj: cnpjDigits(cnpj),
-        allowMultiprices: c.allowMultiprices ?? false,
-        displayDocumentsInBackoffice: c.displayDocumentsInBackoffice ?? false,
-        favicon: c.favicon ?? null,
-        name,
-        colors: c.colors!,
-      });
+      await insertWhiteLabel(tx, adm.id, name, cnpj, c);
       await tx.insert(admConfigs).values({ admId: adm.id, allowMultiprices: c.admAllowMultiprices ?? false, settings: {} });
       const brand = await loadBrand(tx, adm.id);
       await writeAudit(tx, { userId: caller.id, action: 'administrator.create', objectType: 'administrator', objectId: adm.id, admId: adm.id, before: null, after: auditRecord(brand) });
@@ -291,17 +295,7 @@ export async function updateBrand(db: Db, config: Config, caller: AuthUser, inpu
         if (!c.labelId) errors.labelId = BRAND_MESSAGES.labelIdRequired;
         if (!c.colors) errors.colors = BRAND_MESSAGES.colorsRequired;
         throwIfErrors(errors);
-        await tx.insert(whiteLabelConfigs).values({
-          admId,
-          labelId: c.labelId!,
-          cnpj,
-          admIdByCnpj: cnpjDigits(cnpj),
-          allowMultiprices: c.allowMultiprices ?? false,
-          displayDocumentsInBackoffice: c.displayDocumentsInBackoffice ?? false,
-          favicon: c.favicon ?? null,
-          name,
-          colors: c.colors!,
-        });
+        await insertWhiteLabel(tx, admId, name, cnpj, c);
       }
       if (c.admAllowMultiprices !== undefined) {
         await tx

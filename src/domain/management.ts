@@ -4,6 +4,7 @@
  */
 import { DEFAULT_BRAND_HOSTS, LABEL_PREFIXES, LABEL_SUFFIXES, type WhiteLabelColors } from './whiteLabel';
 import type { Profile } from './profiles';
+import type { FundItem, UserItem } from './shareList';
 
 /** A user as the management screens see it (GET /user/get, and the answer of every user write). */
 export interface ManagedUser {
@@ -98,22 +99,13 @@ export const BRAND_SORT_FIELDS = ['name', 'labelId'] as const;
 export const BRAND_FILTER_KEYS = ['search'] as const;
 
 /** A row of GET /user/list (issue 11 adds `enabled`). */
-export interface UserListItem {
-  userId: string;
-  name: string;
-  email: string;
-  profile: string;
-  admId: number | null;
-  fundId: number | null;
-  lastAccess: string | null;
+export interface UserListItem extends UserItem {
   enabled: boolean;
 }
 
 /** A row of GET /fund/list (issue 11 adds `enabled`). */
-export interface FundListItem {
-  fundId: number;
-  name: string;
-  cnpj: string;
+/** A row of GET /fund/list (issue 11 adds `enabled`). */
+export interface FundListItem extends FundItem {
   enabled: boolean;
 }
 
