@@ -254,6 +254,13 @@ export async function createUser({ db, config }: UserAdminDeps, caller: AuthUser
   }
 }
 
+/** A change of a user row, audited with the record before and after in the same transaction; answers the record after. */
+async function auditedChange(tx: Tx, caller: AuthUser, action: string, before: UserRow, row: UserRow): Promise<ManagedUser> {
+  const after = toManagedUser(row);
+  await writeAudit(tx, { userId: caller.id, action, objectType: 'user', objectId: row.id, admId: row.admId, before: auditRecord(toManagedUser(before)), after: auditRecord(after) });
+  return after;
+}
+
 export async function updateUser({ db, forget }: UserAdminDeps, caller: AuthUser, input: UserUpdateInput): Promise<ManagedUser> {
   const errors: FieldErrors = {};
   const values: Partial<UserRow> = {};
@@ -285,17 +292,7 @@ export async function updateUser({ db, forget }: UserAdminDeps, caller: AuthUser
         throw badRequest(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
       }
       const [row] = Object.keys(values).length ? await tx.update(users).set(values).where(eq(users.id, before.id)).returning() : [before];
-      const after = toManagedUser(row);
-      await writeAudit(tx, {
-        userId: caller.id,
-        action: 'user.update',
-        objectType: 'user',
-        objectId: row.id,
-        admId: row.admId,
-        before: auditRecord(toManagedUser(before)),
-        after: auditRecord(after),
-      });
-      return after;
+      return auditedChange(tx, caller, 'user.update', before, row);
     });
     forget(user.userId);
     return user;
@@ -331,17 +328,7 @@ export async function setUserEnabled({ db, forget }: UserAdminDeps, caller: Auth
       .where(eq(users.id, userId))
       .returning();
     if (!enabled) await revokeUserSessions(tx, userId);
-    const after = toManagedUser(row);
-    await writeAudit(tx, {
-      userId: caller.id,
-      action: enabled ? 'user.enable' : 'user.disable',
-      objectType: 'user',
-      objectId: row.id,
-      admId: row.admId,
-      before: auditRecord(toManagedUser(before)),
-      after: auditRecord(after),
-    });
-    return after;
+    return auditedChange(tx, caller, enabled ? 'user.enable' : 'user.disable', before, row);
   });
   forget(userId);
   return user;
