@@ -18,7 +18,7 @@ import { type ReferenceListQuery, orderBy, parseReferenceFilters, searchConditio
 import type { AuthUser } from './users';
 
 export const FUND_MESSAGES = {
-  // No "fund" entity in the SPEC §8 catalogue: "Invalid" makes it read as invalid information.
+  // The catalogue's not-found list gains "fund" in SPEC §8's style (src/domain/errorCatalogue.ts).
   notFound: 'Fund not found',
   nameRequired: 'name is required',
   nameTooLong: `Invalid name: at most ${NAME_MAX_LENGTH} characters`,

@@ -14,7 +14,7 @@ import { writeAudit } from './audit';
 import type { AuthUser } from './users';
 
 export const PLAYER_MESSAGES = {
-  // No "player" entity in the SPEC §8 catalogue: "Invalid" makes it read as invalid information.
+  // The catalogue's not-found list gains "player" in SPEC §8's style (src/domain/errorCatalogue.ts).
   notFound: 'Player not found',
   nameRequired: 'name is required',
   nameTooLong: `Invalid name: at most ${NAME_MAX_LENGTH} characters`,
