@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { registerBulkVacuum } from './db/bulkVacuum';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errorHandler';
+import { loggerOptions } from './http/logging';
 import './http/types';
 import { registerDocs } from './plugins/docs';
 import { registerSecurity } from './plugins/security';
@@ -20,25 +21,6 @@ export interface BuildAppOptions {
   config: Config;
   /** false (default) for silence, true or pino options to log. Secrets are always redacted. */
   logger?: boolean | Record<string, unknown>;
-}
-
-/** Never write a password or a token to a log, whatever a future serializer includes. */
-export const LOG_REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  'body.password',
-  'body.oldPassword',
-  'body.newPassword',
-  'req.body.password',
-  'password',
-  'token',
-];
-
-function loggerOptions(logger: BuildAppOptions['logger'], level: string): FastifyServerOptions['logger'] {
-  if (!logger) return false;
-  const base = logger === true ? {} : logger;
-  return { level, ...base, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } };
 }
 
 /** The router's own refusals (see frameworkErrors below), as `{ message }` the catalogue reads as an invalid URL. */

@@ -14,7 +14,7 @@ import { listResponse } from '../http/schemas';
 import { AUTH_CODE, PASSWORD_MAX_LENGTH } from '../../src/domain/account';
 import { createAccountService } from '../services/account';
 import { createLoginService } from '../services/login';
-import { createMailer } from '../services/mailer';
+import { createMailer, outboxDirOf } from '../services/mailer';
 import { bearerOf } from '../services/tokens';
 import { type ReferenceListQuery, referenceListQuerySchema } from '../services/referenceLists';
 import { USER_FILTER_KEYS, USER_SORT_FIELDS } from '../../src/domain/referenceLists';
@@ -128,7 +128,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => loginService.login(request.body.username, request.body.password),
   });
 
-  const mailer = createMailer(app.config.mail, app.log, app.config.production);
+  const mailer = createMailer(app.config.mail, app.log, app.config.production, outboxDirOf(app.config.dataDir));
   app.addHook('onClose', async () => mailer.close());
   const account = createAccountService({ db: app.db, config: app.config, mailer, log: app.log, onPasswordChanged: (id) => app.forgetAuthUser(id) });
 

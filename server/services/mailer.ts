@@ -1,8 +1,11 @@
 /**
  * Outgoing mail. With SMTP_URL set, messages go through nodemailer's SMTP transport; without it they
- * land in the server log as a development outbox, so a developer (or a test) can read the code
- * without a mail server. The outbox is loud about being one, and warns once in production.
+ * are written as files to a development outbox (DATA_DIR/outbox), so a developer (or a test) can read
+ * the code without a mail server. The log gets one line naming the file, never the code or the
+ * message: logs are shipped and kept where a recovery code must not be.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_CODE } from '../../src/domain/account';
@@ -12,8 +15,6 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** Fields worth a log line of their own in the development outbox (the code). */
-  outbox?: Record<string, string | number>;
 }
 
 export interface Mailer {
@@ -22,10 +23,24 @@ export interface Mailer {
   close(): void;
 }
 
-/** The log line's `msg`, so a developer can grep the outbox: `grep DEV-OUTBOX`. */
-export const OUTBOX_LOG_MESSAGE = 'DEV-OUTBOX: e-mail not sent (SMTP_URL is unset), written here instead';
+/** The log line's `msg`, so a developer can find the outbox: `grep DEV-OUTBOX`. */
+export const OUTBOX_LOG_MESSAGE = 'DEV-OUTBOX: e-mail not sent (SMTP_URL is unset), written to the outbox file instead';
 
-export function createMailer(mail: Config['mail'], log: FastifyBaseLogger, production = false): Mailer {
+/** Where the development outbox writes: a directory only the server's user can read. */
+export const outboxDirOf = (dataDir: string): string => join(dataDir, 'outbox');
+
+let outboxSequence = 0;
+
+/** One message as a file: the headers a mail client would show, a blank line, the text. */
+async function writeOutboxFile(dir: string, { to, subject, text }: MailMessage): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++outboxSequence}.txt`;
+  const path = join(dir, name);
+  await writeFile(path, `To: ${to}\nSubject: ${subject}\n\n${text}\n`, { mode: 0o600 });
+  return path;
+}
+
+export function createMailer(mail: Config['mail'], log: FastifyBaseLogger, production: boolean, outboxDir: string): Mailer {
   if (mail.disabled) {
     // MAIL_DISABLED: the callers refuse before they get here; a message that slips through is dropped, never logged.
     return {
@@ -41,8 +56,9 @@ export function createMailer(mail: Config['mail'], log: FastifyBaseLogger, produ
     if (production) throw new Error('A production server needs SMTP_URL (or MAIL_DISABLED=true)');
     return {
       kind: 'log',
-      async send({ to, subject, outbox }) {
-        log.info({ outbox: true, to, subject, ...outbox }, OUTBOX_LOG_MESSAGE);
+      async send(message) {
+        const file = await writeOutboxFile(outboxDir, message);
+        log.info({ outbox: true, to: message.to, file }, OUTBOX_LOG_MESSAGE);
       },
       close() {},
     };
@@ -73,6 +89,5 @@ export function authCodeMessage(to: string, code: string, name: string): MailMes
       '',
       'Se você não pediu para trocar sua senha, ignore este e-mail: sua senha atual continua valendo.',
     ].join('\n'),
-    outbox: { code, expiresInMinutes: minutes },
   };
 }

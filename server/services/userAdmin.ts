@@ -358,7 +358,6 @@ export function resetCodeMessage(to: string, code: string, name: string, link: s
       '',
       'Sua senha atual continua valendo até você trocá-la.',
     ].join('\n'),
-    outbox: { code, expiresInMinutes: minutes },
   };
 }
 

@@ -1,7 +1,8 @@
 /**
- * Without SMTP_URL the verification code goes to the server log (the development outbox), clearly
- * marked, and it is a working code.
+ * Without SMTP_URL the verification e-mail goes to a file in the development outbox, the log names
+ * the file (clearly marked) but never holds the code, and the code is a working one.
  */
+import { readFileSync, statSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -33,7 +34,7 @@ afterAll(async () => {
 const post = (path: string, payload: object) => app.inject({ method: 'POST', url: `/api${path}`, payload });
 
 describe('development outbox', () => {
-  it('writes the recipient, the Portuguese subject and the code to the log, and the code verifies', async () => {
+  it('writes the e-mail to an outbox file only its owner reads, logs the file but not the code, and the code verifies', async () => {
     const email = 'beatriz@repasse.dev';
     const { publicId } = expectOk<{ publicId: string }>(await post('/user/verify_username', { username: email }));
     expectOk(await post('/user/send_auth_code', { publicId }));
@@ -45,11 +46,17 @@ describe('development outbox', () => {
     });
     expect(entry.msg).toMatch(/^DEV-OUTBOX/);
     expect(entry.outbox).toBe(true);
-    expect(entry.code).toMatch(/^\d{6}$/);
-    expect(entry.subject).toBe(`Seu código de verificação Repasse: ${entry.code as string}`);
-    expect(entry.expiresInMinutes).toBe(10);
+    const file = entry.file as string;
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const mail = readFileSync(file, 'utf8');
+    const code = /Seu código de verificação Repasse: (\d{6})/.exec(mail)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail).toContain(`To: ${email}`);
+    expect(mail).toContain('Ele vale por 10 minutos');
+    // Nothing in the log holds the code: logs are shipped and kept.
+    expect(lines.filter((l) => JSON.stringify(l).includes(code!))).toEqual([]);
 
-    expectOk(await post('/user/verify_auth_code', { publicId, code: entry.code }));
+    expectOk(await post('/user/verify_auth_code', { publicId, code }));
   });
 
   it('an unknown e-mail leaves nothing in the outbox', async () => {

@@ -2,6 +2,9 @@
  * The API test harness: a fresh database per test file (in-memory PGlite, or a throw-away
  * PostgreSQL database when DATABASE_URL is set), migrated and seeded, and the app built in-process.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { type Config, generateSecret, loadConfig } from '../../../server/config';
@@ -59,8 +62,12 @@ export interface TestAppOptions {
  */
 const TEST_JWT_SECRET = generateSecret();
 
+/** The test process's own DATA_DIR (the development outbox writes there), not the developer's ./data. */
+export const TEST_DATA_DIR = mkdtempSync(join(tmpdir(), 'repasse-test-'));
+
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET }),
+  dataDir: TEST_DATA_DIR,
   staticDir: null,
   // Tests change users' rights and expect the next request to see it.
   authCacheTtlMs: 0,
