@@ -10,6 +10,7 @@ import { STORAGE_LIMITS, type FileRef, type GeneratedLink, type UploadInitialize
 import { ConfigError, type StorageConfig, loadConfig } from '../../server/config';
 import { FINALIZE_LEASE_MS } from '../../server/services/storage';
 import { type TestApp, USERS, createTestApp } from './support/app';
+import { rowsOf } from '../../server/db/seed/bulk';
 import { expectError, expectOk } from './support/expect';
 import { initialize, localStorageConfig, pdfBytes, post, putPart, sha256, uploadFile } from './support/storage';
 
@@ -163,6 +164,24 @@ describe('generate_link', () => {
     expectError(await post(t, USERS.fund, '/storage/generate_link', { filePath: acme.filePath }), 404, 'Document not found');
     const fundFile = await uploadFile(t, USERS.fund, { admSlug: 'acme' });
     expectOk(await post(t, USERS.fund, '/storage/generate_link', { filePath: fundFile.filePath }));
+  });
+
+  it('lets a fund file only under an administrator it holds shares of', async () => {
+    const held = await t.handle.db.execute<{ id: number }>(sql`select distinct adm_id as id from shares where fund_id = 1 and adm_id is not null order by 1 limit 1`);
+    // An administrator with no share in the fund: a new one.
+    const other = await t.handle.db.execute<{ id: number }>(sql`insert into administrators (name, cnpj) values ('Zeta Consórcios', '11222333000181') returning id`);
+    const heldId = rowsOf(held)[0].id;
+    const otherId = rowsOf(other)[0].id;
+    const own = await uploadFile(t, USERS.fund, { admSlug: String(heldId) });
+    const [row] = rowsOf(await t.handle.db.execute<{ adm_id: number }>(sql`select adm_id from files where id = ${own.fileId}`));
+    expect(row.adm_id).toBe(heldId);
+    // Another administrator's space is not the fund's to write in: refused, nothing stored.
+    const before = rowsOf(await t.handle.db.execute<{ n: number }>(sql`select count(*)::int as n from files`))[0].n;
+    expectError(await initialize(t, USERS.fund, { fileName: 'a.pdf', totalParts: 1, admSlug: String(otherId) }), 404, 'Administrator not found');
+    expect(rowsOf(await t.handle.db.execute<{ n: number }>(sql`select count(*)::int as n from files`))[0].n).toBe(before);
+    // A slug naming no administrator is a platform file, which its uploader still reads.
+    const platform = await uploadFile(t, USERS.fund, { admSlug: 'repasse' });
+    expectOk(await post(t, USERS.fund, '/storage/generate_link', { filePath: platform.filePath }));
   });
 
   it('answers 404 for unknown paths and path traversal', async () => {

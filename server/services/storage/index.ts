@@ -99,14 +99,24 @@ export async function resolveAdmSlug(db: Db, admSlug: string): Promise<number | 
 
 /**
  * The tenant a new file belongs to. An administrator's files are always its own (another
- * administrator's slug is refused); operators and funds name the administrator by admSlug, and a
- * slug that names none (e.g. "repasse") makes a platform file, which only operators may read.
+ * administrator's slug is refused). A fund may name only an administrator it holds shares of: a file
+ * in any other tenant would be a fund writing into an administrator's space it has nothing to do
+ * with (refused as that administrator not found, so it learns nothing). An operator names any
+ * administrator. A slug that names none (e.g. "repasse") makes a platform file, which only
+ * operators and its uploader may read.
  */
 async function tenantOfUpload(db: Db, user: AuthUser, admSlug: string): Promise<number | null> {
   const named = await resolveAdmSlug(db, admSlug);
   if (user.profile === 'adm') {
     if (named !== null && named !== user.admId) throw notFound('Administrator');
     return user.admId;
+  }
+  if (user.profile === 'fund' && named !== null) {
+    const [held] =
+      user.fundId === null
+        ? []
+        : await db.select({ id: shares.id }).from(shares).where(and(eq(shares.fundId, user.fundId), eq(shares.admId, named))).limit(1);
+    if (!held) throw notFound('Administrator');
   }
   return named;
 }
