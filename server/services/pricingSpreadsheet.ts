@@ -4,15 +4,17 @@
  * with or without accents. Answers the data rows with the spreadsheet's own row numbers, or the
  * file-level error that refuses the whole file. Row rules are checkPricingRow's, not this module's.
  */
-import { inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
-import { PRICING_COLUMNS, PRICING_MAX_BYTES, PRICING_MAX_ROWS, PRICING_MAX_XLSX_UNPACKED_BYTES, type PricingFileErrorCode } from '../../src/domain/auctions';
+import { PRICING_COLUMNS, PRICING_MAX_BYTES, PRICING_MAX_ROWS, type PricingFileErrorCode, type PricingFormulaCell } from '../../src/domain/auctions';
 import { foldSearchText } from '../../src/domain/search';
+import { parseInWorker } from './spreadsheet/pool';
+import { prepareXlsx } from './spreadsheet/xlsx';
 
 export interface PricingDataRow {
   /** As a spreadsheet numbers it: the header is row 1. */
   row: number;
+  /** The cell's value, or a PricingFormulaCell when it holds a formula (checkPricingRow refuses the row). */
   contract: unknown;
   price: unknown;
   /**
@@ -40,7 +42,20 @@ export const csvDelimiter = (text: string): ',' | ';' => {
   return count(';') > count(',') ? ';' : ',';
 };
 
-function fromTable(table: { row: number; cells: unknown[] }[], delimiter = ','): ParsedPricingFile {
+/**
+ * A CSV cell a spreadsheet program would run as a formula: `=`, `+`, `-` or `@` first and not a plain
+ * number. It is not a literal price, whatever it would compute to.
+ */
+export const csvFormula = (cell: unknown): PricingFormulaCell | null => {
+  if (typeof cell !== 'string') return null;
+  const text = cell.trim();
+  return /^[=+\-@]/.test(text) && !/^[+-]?\d[\d.,]*$/.test(text) ? { formula: text } : null;
+};
+
+/** `read(row, column, cell)` answers the cell as read; a formula cell comes back as a PricingFormulaCell. */
+type CellReader = (row: number, column: number, cell: unknown) => unknown;
+
+function fromTable(table: { row: number; cells: unknown[] }[], delimiter = ',', read: CellReader = (_r, _c, cell) => cell): ParsedPricingFile {
   const header = table[0];
   if (!header) return { ok: false, error: 'empty' };
   const names = header.cells.map(fold);
@@ -51,9 +66,10 @@ function fromTable(table: { row: number; cells: unknown[] }[], delimiter = ','):
   for (const line of table.slice(1)) {
     if (line.cells.every(isBlank)) continue;
     if (rows.length === PRICING_MAX_ROWS) return { ok: false, error: 'tooManyRows' };
-    const row: PricingDataRow = { row: line.row, contract: line.cells[contractAt] ?? null, price: line.cells[priceAt] ?? null };
+    // Blank-looking rows were skipped above by their values: a formula dragged down an empty column is not a row.
+    const row: PricingDataRow = { row: line.row, contract: read(line.row, contractAt, line.cells[contractAt] ?? null), price: read(line.row, priceAt, line.cells[priceAt] ?? null) };
     const extra = line.cells.slice(header.cells.length);
-    if (extra.some((c) => !isBlank(c))) row.overflow = [row.price, ...extra].map((c) => String(c ?? '')).join(delimiter);
+    if (extra.some((c) => !isBlank(c))) row.overflow = [line.cells[priceAt], ...extra].map((c) => String(c ?? '')).join(delimiter);
     rows.push(row);
   }
   if (rows.length === 0) return { ok: false, error: 'empty' };
@@ -92,82 +108,59 @@ function readCsv(bytes: Buffer): ParsedPricingFile {
   return fromTable(
     records.map((r) => ({ row: r.info.lines, cells: r.record })),
     delimiter,
+    (_row, _column, cell) => csvFormula(cell) ?? cell,
   );
 }
 
 /**
- * Whether an XLSX (a zip) unpacks to at most PRICING_MAX_XLSX_UNPACKED_BYTES, checked before
- * read-excel-file inflates it whole in memory: a 2 MB zip can hold a sheet of gigabytes. Each entry
- * of the central directory is inflated here with a hard output cap (its declared size is not
- * trusted), and the entries must follow each other from the start of the file to the directory, so
- * the streaming reader, which walks the local headers, sees exactly these. 'unreadable' when it is
- * not a zip this can follow (zip64, encrypted, another method), 'tooLarge' over the cap.
+ * Whether an XLSX passes the zip guard (spreadsheet/zip.ts, spreadsheet/xlsx.ts): both copies of
+ * every header agree, the entries tile the file, each part and the whole unpack under their caps.
  */
 export function checkXlsxZip(zip: Buffer): 'ok' | 'unreadable' | 'tooLarge' {
-  const EOCD = 0x06054b50;
-  const ENTRY = 0x02014b50;
-  const LOCAL = 0x04034b50;
-  let end = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
-    if (zip.readUInt32LE(i) === EOCD) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return 'unreadable';
-  const count = zip.readUInt16LE(end + 10);
-  const dirOffset = zip.readUInt32LE(end + 16);
-  if (count === 0 || count === 0xffff || dirOffset >= end) return 'unreadable';
-  const entries: { local: number; method: number; compressed: number }[] = [];
-  for (let n = 0, at = dirOffset; n < count; n++) {
-    if (at + 46 > end || zip.readUInt32LE(at) !== ENTRY) return 'unreadable';
-    const flags = zip.readUInt16LE(at + 8);
-    if (flags & 1) return 'unreadable';
-    entries.push({ local: zip.readUInt32LE(at + 42), method: zip.readUInt16LE(at + 10), compressed: zip.readUInt32LE(at + 20) });
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  entries.sort((a, b) => a.local - b.local);
-  let budget = PRICING_MAX_XLSX_UNPACKED_BYTES;
-  let expected = 0;
-  for (const e of entries) {
-    // Right after the previous entry, or after its data descriptor (12 or 16 bytes, zip64 24).
-    if (![0, 12, 16, 24].includes(e.local - expected) || e.local + 30 > dirOffset || zip.readUInt32LE(e.local) !== LOCAL) return 'unreadable';
-    const data = e.local + 30 + zip.readUInt16LE(e.local + 26) + zip.readUInt16LE(e.local + 28);
-    const slice = zip.subarray(data, data + e.compressed);
-    if (data + e.compressed > dirOffset) return 'unreadable';
-    let size: number;
-    if (e.method === 0) size = slice.length;
-    else if (e.method === 8) {
-      try {
-        size = inflateRawSync(slice, { maxOutputLength: budget + 1 }).length;
-      } catch (err) {
-        return (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError ? 'tooLarge' : 'unreadable';
-      }
-    } else return 'unreadable';
-    budget -= size;
-    if (budget < 0) return 'tooLarge';
-    expected = data + e.compressed;
-  }
-  return [0, 12, 16, 24].includes(dirOffset - expected) ? 'ok' : 'unreadable';
+  const prepared = prepareXlsx(zip);
+  return prepared.ok ? 'ok' : prepared.error;
 }
 
 async function readXlsx(bytes: Buffer): Promise<ParsedPricingFile> {
-  const zip = checkXlsxZip(bytes);
-  if (zip !== 'ok') return { ok: false, error: zip };
+  const prepared = prepareXlsx(bytes);
+  if (!prepared.ok) return { ok: false, error: prepared.error };
   let sheet: unknown[][];
   try {
-    sheet = (await readSheet(bytes, 1)) as unknown[][];
+    // The zip written from what the guard checked, never the upload itself.
+    sheet = (await readSheet(prepared.zip, 1)) as unknown[][];
   } catch {
     return { ok: false, error: 'unreadable' };
   }
-  return fromTable(sheet.map((cells, i) => ({ row: i + 1, cells })));
+  return fromTable(
+    sheet.map((cells, i) => ({ row: i + 1, cells })),
+    ',',
+    (row, column, cell) => {
+      const formula = prepared.formulas.get(`${row}:${column + 1}`);
+      if (formula === undefined) return cell;
+      return { formula: formula ? `=${formula}` : String(cell ?? '') } satisfies PricingFormulaCell;
+    },
+  );
 }
 
-export async function readPricingFile(bytes: Buffer, fileName: string): Promise<ParsedPricingFile> {
+/**
+ * The reader itself, in the calling thread: the spreadsheet worker runs it (spreadsheet/pool.ts).
+ * Everything else calls readPricingFile.
+ */
+export async function parsePricingFile(bytes: Buffer, fileName: string): Promise<ParsedPricingFile> {
   // add_file refuses bigger files; this guards the reader itself (a file attached before the limit).
   if (bytes.length > PRICING_MAX_BYTES) return { ok: false, error: 'tooLarge' };
   const kind = spreadsheetKind(fileName);
   if (kind === 'csv') return readCsv(bytes);
   if (kind === 'xlsx') return readXlsx(bytes);
   return { ok: false, error: 'unreadable' };
+}
+
+/**
+ * Reads a pricing file in the spreadsheet worker, off the event loop and under its memory cap and
+ * deadline. Never rejects: a worker that dies or runs late answers a file-level error.
+ */
+export async function readPricingFile(bytes: Buffer, fileName: string): Promise<ParsedPricingFile> {
+  if (bytes.length > PRICING_MAX_BYTES) return { ok: false, error: 'tooLarge' };
+  if (!spreadsheetKind(fileName)) return { ok: false, error: 'unreadable' };
+  return parseInWorker(bytes, fileName);
 }

@@ -183,6 +183,8 @@ export const PRICING_ROW_ERRORS = [
   'priceBelowMinimum',
   /** The minimum is a percentage of the credit value and the share has none: the price cannot be checked. */
   'creditUnknown',
+  /** The contract or price cell holds a formula (an XLSX <f>, a CSV cell such as =A1): only a literal is read. */
+  'formula',
 ] as const;
 export type PricingRowErrorCode = (typeof PRICING_ROW_ERRORS)[number];
 
@@ -222,6 +224,17 @@ export interface PricingRowContext {
   seen: Set<string>;
 }
 
+/**
+ * A cell the reader found holding a formula, with the formula's text: never priced, whatever its
+ * cached result (a file could otherwise carry a price its author never saw typed in).
+ */
+export interface PricingFormulaCell {
+  formula: string;
+}
+
+export const isFormulaCell = (cell: unknown): cell is PricingFormulaCell =>
+  typeof cell === 'object' && cell !== null && !(cell instanceof Date) && typeof (cell as { formula?: unknown }).formula === 'string';
+
 /** Validates one data row; returns the price to apply or the row's error. */
 export const checkPricingRow = (
   row: number,
@@ -230,6 +243,8 @@ export const checkPricingRow = (
   ctx: PricingRowContext,
 ): { ok: true; contractNumber: string; price: number } | { ok: false; error: PricingRowError } => {
   const cut = (v: unknown) => (v == null ? undefined : String(v).slice(0, 100));
+  const formula = isFormulaCell(priceCell) ? priceCell : isFormulaCell(contractCell) ? contractCell : null;
+  if (formula) return { ok: false, error: { row, code: 'formula', value: cut(formula.formula) } };
   const contractNumber = contractCell == null ? '' : String(contractCell).trim();
   if (!contractNumber) return { ok: false, error: { row, code: 'contractMissing' } };
   if (!ctx.shares.has(contractNumber)) return { ok: false, error: { row, code: 'contractNotInAuction', value: cut(contractNumber) } };

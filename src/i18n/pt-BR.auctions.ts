@@ -213,11 +213,12 @@ export const ptBRAuctions = {
       priceBelowMinimum: 'Valor abaixo do preço mínimo do leilão',
       priceBelowMinimumOf: 'Valor abaixo do preço mínimo ({{minimum}})',
       creditUnknown: 'A cota não tem valor de crédito: o preço mínimo em percentual do crédito não pode ser conferido',
+      formula: 'A célula tem uma fórmula: digite o valor em si, sem fórmula',
       unreadable: 'Não foi possível ler o arquivo',
       headerMissing: 'Cabeçalho ausente: a primeira linha deve ter as colunas "contrato" e "valor"',
       empty: 'A planilha não tem linhas de dados',
       tooManyRows: 'A planilha passa de 10.000 linhas',
-      tooLarge: 'O arquivo é grande demais: a planilha pode ter até 2 MB',
+      tooLarge: 'O arquivo é grande demais para ser lido: a planilha pode ter até 2 MB (e um XLSX até 40 MB descompactado)',
     },
     files: {
       title: 'Arquivos do leilão',
