@@ -167,18 +167,19 @@ describe('generate_link', () => {
   });
 
   it('lets a fund file only under an administrator it holds shares of', async () => {
-    const held = await t.handle.db.execute<{ id: number }>(sql`select distinct adm_id as id from shares where fund_id = 1 and adm_id is not null order by 1 limit 1`);
+    const held = await t.handle.db.execute(sql`select distinct adm_id as id from shares where fund_id = 1 and adm_id is not null order by 1 limit 1`);
     // An administrator with no share in the fund: a new one.
-    const other = await t.handle.db.execute<{ id: number }>(sql`insert into administrators (name, cnpj) values ('Zeta Consórcios', '11222333000181') returning id`);
-    const heldId = rowsOf(held)[0].id;
-    const otherId = rowsOf(other)[0].id;
+    const other = await t.handle.db.execute(sql`insert into administrators (name, cnpj) values ('Zeta Consórcios', '11222333000181') returning id`);
+    const heldId = rowsOf<{ id: number }>(held)[0].id;
+    const otherId = rowsOf<{ id: number }>(other)[0].id;
     const own = await uploadFile(t, USERS.fund, { admSlug: String(heldId) });
-    const [row] = rowsOf(await t.handle.db.execute<{ adm_id: number }>(sql`select adm_id from files where id = ${own.fileId}`));
+    const [row] = rowsOf<{ adm_id: number }>(await t.handle.db.execute(sql`select adm_id from files where id = ${own.fileId}`));
     expect(row.adm_id).toBe(heldId);
     // Another administrator's space is not the fund's to write in: refused, nothing stored.
-    const before = rowsOf(await t.handle.db.execute<{ n: number }>(sql`select count(*)::int as n from files`))[0].n;
+    const count = async () => rowsOf<{ n: number }>(await t.handle.db.execute(sql`select count(*)::int as n from files`))[0].n;
+    const before = await count();
     expectError(await initialize(t, USERS.fund, { fileName: 'a.pdf', totalParts: 1, admSlug: String(otherId) }), 404, 'Administrator not found');
-    expect(rowsOf(await t.handle.db.execute<{ n: number }>(sql`select count(*)::int as n from files`))[0].n).toBe(before);
+    expect(await count()).toBe(before);
     // A slug naming no administrator is a platform file, which its uploader still reads.
     const platform = await uploadFile(t, USERS.fund, { admSlug: 'repasse' });
     expectOk(await post(t, USERS.fund, '/storage/generate_link', { filePath: platform.filePath }));
