@@ -2,7 +2,8 @@
  * The Fastify app factory. main.ts serves it; tests build it in-process and call app.inject, so it
  * takes its database and config instead of reading the environment.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyHttpOptions, type FastifyRequest } from 'fastify';
+import type { Server } from 'node:http';
 import { API_BASE_PATH } from '../src/domain/constants';
 import type { Config } from './config';
 import { registerBulkVacuum } from './db/bulkVacuum';
@@ -31,16 +32,31 @@ function badUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyRep
 
 export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   // Behind a reverse proxy, request.ip (and so every per-IP rate limit) is the client's only when trusted.
-  const options: FastifyServerOptions = {
+  const options: FastifyHttpOptions<Server> = {
     logger: loggerOptions(logger, config.logLevel),
     trustProxy: config.trustProxy,
     // A path Fastify cannot decode (bad percent-encoding, a parameter over maxParamLength) is answered
     // by the router itself, in its own words and echoing the path: answer it in catalogue wording.
     frameworkErrors: badUrl,
+    // Off by default in Fastify: a client that trickles its headers or never ends its body would hold
+    // its socket (and a slot of the process) forever. Values and why: config.ts, docs/operations.md.
+    connectionTimeout: config.http.idleMs,
+    keepAliveTimeout: config.http.keepAliveMs,
+    requestTimeout: config.http.requestMs,
+    // Node checks those deadlines every connectionsCheckingInterval (30 s by default), which would let
+    // a 10 s header deadline hold for up to 40 s.
+    http: { headersTimeout: config.http.headersMs, connectionsCheckingInterval: Math.min(1_000, config.http.headersMs) },
   };
   const app = Fastify(options);
   app.decorate('db', db.db);
   app.decorate('config', config);
+  // main.ts flips it on SIGTERM: readiness answers 503 while the process drains (routes/ready.ts).
+  app.decorate('lifecycle', { draining: false });
+  // While draining, every answer closes its connection: a kept-alive socket (a proxy's pool, a
+  // client's agent) would otherwise hold the drain open until that client lets it go.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
 
   registerErrorHandling(app);
   // PGlite has no autovacuum: bulk moves vacuum behind themselves (server/db/bulkVacuum.ts).

@@ -88,6 +88,21 @@ export interface Config {
    * otherwise the proxies' addresses/CIDRs (or `loopback`, `uniquelocal`…).
    */
   trustProxy: boolean | string[];
+  /** Socket timeouts against slow and idle clients (docs/operations.md, "Timeouts"), in ms. */
+  http: HttpTimeouts;
+  /** SIGTERM: not-ready for `drainDelayMs` while still listening, then in-flight requests get `drainTimeoutMs`. */
+  shutdown: { drainDelayMs: number; drainTimeoutMs: number };
+}
+
+export interface HttpTimeouts {
+  /** Node's headersTimeout: the whole request head must arrive within it (slowloris). */
+  headersMs: number;
+  /** Node's requestTimeout: the whole request, body included (a slow upload part must fit). */
+  requestMs: number;
+  /** Socket inactivity (Fastify's connectionTimeout); above keepAliveMs, or it would cut idle keep-alives first. */
+  idleMs: number;
+  /** How long an idle keep-alive socket is kept: above the proxies' own (60 s for nginx, ALB). */
+  keepAliveMs: number;
 }
 
 export const DEFAULT_MAIL_FROM = 'Repasse <nao-responda@repasse.dev>';
@@ -128,6 +143,18 @@ function trustProxyConfig(env: Env): boolean | string[] {
   // Fastify reads a bare hop count as "trust nobody"; saying so beats a silent no-op.
   if (/^\d+$/.test(raw)) throw new ConfigError(`TRUST_PROXY must be true, false or the proxies' addresses/CIDRs (got "${raw}")`);
   return raw.split(',').map((a) => a.trim()).filter(Boolean);
+}
+
+function httpTimeouts(env: Env): HttpTimeouts {
+  const t: HttpTimeouts = {
+    headersMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 1),
+    requestMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 1),
+    idleMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 90_000, 1),
+    keepAliveMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 1),
+  };
+  // Node refuses a headersTimeout above requestTimeout at listen time; say which variable instead.
+  if (t.headersMs > t.requestMs) throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  return t;
 }
 
 function storageConfig(env: Env, filesDir: string): StorageConfig {
@@ -244,6 +271,8 @@ export function loadConfig(env: Env = process.env): Config {
     passwordMaxAgeDays: int(env, 'PASSWORD_MAX_AGE_DAYS', 90, 0),
     analyticsOrigin: analyticsOrigin(read(env, 'VITE_ANALYTICS_TOKEN'), read(env, 'VITE_ANALYTICS_API_HOST')),
     trustProxy: trustProxyConfig(env),
+    http: httpTimeouts(env),
+    shutdown: { drainDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 2_000, 0), drainTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 0) },
   };
   // Without JWT_SECRET, a fresh random secret: a process alone (a test) needs nothing more, and
   // main.ts swaps in the one kept under DATA_DIR so sessions survive a restart.

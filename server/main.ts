@@ -88,19 +88,39 @@ async function main(): Promise<void> {
   const app = await buildApp({ db: handle, config, logger: true });
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * Drain (docs/operations.md): readiness answers 503 at once; after SHUTDOWN_DELAY_MS (SIGTERM only:
+   * long enough for the proxy's readiness probe to see it) the server stops accepting connections,
+   * closes the idle keep-alive ones and lets in-flight requests finish for up to SHUTDOWN_TIMEOUT_MS;
+   * then the database closes. Exit 0 when every request finished, 1 when the deadline cut some.
+   */
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    // A request that never finishes must not keep the process alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    const { drainDelayMs, drainTimeoutMs } = config.shutdown;
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainDelayMs, drainTimeoutMs }, 'draining');
+    // Nothing below may keep the process alive forever (a stuck database close, a hook that hangs).
+    setTimeout(() => process.exit(1), drainDelayMs + drainTimeoutMs + 10_000).unref();
+    // A person pressing Ctrl-C has no load balancer to warn: no delay.
+    if (signal === 'SIGTERM' && drainDelayMs > 0) await new Promise((r) => setTimeout(r, drainDelayMs));
+    let cut = false;
+    const deadline = setTimeout(() => {
+      cut = true;
+      app.log.warn({ drainTimeoutMs }, 'drain deadline passed: closing the connections of unfinished requests');
+      app.server.closeAllConnections();
+    }, drainTimeoutMs);
     try {
       await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while closing the HTTP server');
     } finally {
+      clearTimeout(deadline);
       // PGlite writes its data directory on close: skipping this can leave a database to recover.
       await handle.close();
     }
-    process.exit(0);
+    app.log.info({ cut }, 'stopped');
+    process.exit(cut ? 1 : 0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -25,6 +25,8 @@ export const MESSAGES = {
   passwordExpired: 'Password has expired',
   tooManyRequests: 'Too many requests, try again later',
   tooManyAttempts: 'Too many attempts, try again later',
+  /** The login's password-hash queue is full (server/services/hashGate.ts); the catalogue reads it as "too many requests". */
+  loginBusy: 'Too many requests: sign-ins are queued on this server, try again later',
   // "Invalid URL" so that the SPEC §8 catalogue recognises it (there is no "route" entity there).
   routeNotFound: 'Route not found: invalid URL',
   internal: 'Internal server error',

@@ -1,9 +1,13 @@
-/** GET /health: the process answers and the database runs a query. Used by e2e and orchestrators. */
+/**
+ * GET /health: liveness, the process answers and the database runs a query (e2e and the container's
+ * HEALTHCHECK). GET /ready (ready.ts), registered here beside it, says whether to send it traffic.
+ */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
 import { MESSAGES } from '../http/errors';
 import { defineRoute } from '../http/route';
+import readyRoutes from './ready';
 
 const healthBody = {
   type: 'object',
@@ -12,6 +16,7 @@ const healthBody = {
 } as const;
 
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
+  await readyRoutes(app);
   defineRoute(app, API.health, {
     schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthBody, 503: healthBody } },
     handler: async (request, reply) => {

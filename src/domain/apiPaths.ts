@@ -14,6 +14,8 @@ const put = (path: string): Endpoint => ({ method: 'PUT', path });
 
 export const API = {
   health: get('/health'),
+  /** Readiness for load balancers and orchestrators (issue 12): database and storage answer, not draining. */
+  ready: get('/ready'),
   user: {
     login: post('/user/login'),
     list: get('/user/list'),
@@ -130,13 +132,14 @@ export const API = {
 } as const;
 
 /**
- * Calls that answer without a bearer token: login, white label, health, and the forgotten/expired
+ * Calls that answer without a bearer token: login, white label, health and readiness, and the forgotten/expired
  * password flow, whose caller by definition has no session (it proves itself with a code or a handle).
  */
 export const PUBLIC_ENDPOINTS: readonly Endpoint[] = [
   API.user.login,
   API.config.whiteLabelGet,
   API.health,
+  API.ready,
   API.user.verifyUsername,
   API.user.sendAuthCode,
   API.user.verifyAuthCode,

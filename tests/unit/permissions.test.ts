@@ -12,7 +12,7 @@ const flatten = (node: unknown, prefix = ''): [string, Endpoint][] => {
 const ENDPOINTS = flatten(API);
 const sig = (e: Endpoint) => `${e.method} ${e.path}`;
 
-/** SPEC §7, every call as listed there, plus GET /health from the issue. */
+/** SPEC §7, every call as listed there, plus GET /health and GET /ready (issue 12) from the issues. */
 const SPEC_CALLS = `
 POST /user/login|GET /user/list|POST /user/change_password|POST /user/auth_change_password|POST /user/verify_username
 POST /user/verify_auth_code|POST /user/send_auth_code|GET /bank/list|GET /bank/list_brazilian_banks|POST /bank/save
@@ -27,7 +27,7 @@ POST /actions/transfer_in_bulk|POST /actions/share_send_autoservice|POST /action
 GET /proposal/list|GET /proposal/selected_get|POST /proposal/select|GET /proposal/transfer_information
 GET /proposal/contract_files|PUT /proposal/edit_price|GET /proposal/payment_information|GET /white_label/get
 GET /adm_config/get|GET /player/list|GET /player/list_files|GET /player/list_file_types|POST /player/send_player_file
-GET /fund/list|GET /health`
+GET /fund/list|GET /health|GET /ready`
   .split(/[|\n]/)
   .map((s) => s.trim())
   .filter(Boolean);
@@ -47,6 +47,7 @@ const NO_PERMISSION = [
   API.user.login,
   API.config.whiteLabelGet,
   API.health,
+  API.ready,
   API.user.changePassword,
   API.user.authChangePassword,
   API.user.verifyUsername,
@@ -56,19 +57,19 @@ const NO_PERMISSION = [
 ];
 
 describe('the API table', () => {
-  it('holds exactly the calls of SPEC §7 plus /health and the management extensions, each once', () => {
+  it('holds exactly the calls of SPEC §7 plus /health, /ready and the management extensions, each once', () => {
     const sigs = ENDPOINTS.map(([, e]) => sig(e));
     expect(new Set(sigs).size).toBe(sigs.length);
     expect([...sigs].sort()).toEqual([...SPEC_CALLS, ...MANAGEMENT_CALLS].sort());
   });
 
-  it('public endpoints are login, white label, health and the password-recovery flow', () => {
+  it('public endpoints are login, white label, health, readiness and the password-recovery flow', () => {
     const recovery = [API.user.verifyUsername, API.user.sendAuthCode, API.user.verifyAuthCode, API.user.authChangePassword];
     expect(PUBLIC_ENDPOINTS.map(sig).sort()).toEqual(
-      ['GET /health', 'GET /white_label/get', 'POST /user/login', ...recovery.map(sig)].sort(),
+      ['GET /health', 'GET /ready', 'GET /white_label/get', 'POST /user/login', ...recovery.map(sig)].sort(),
     );
     for (const [name, e] of ENDPOINTS) {
-      expect(isPublicEndpoint(e), name).toBe([API.user.login, API.config.whiteLabelGet, API.health, ...recovery].includes(e));
+      expect(isPublicEndpoint(e), name).toBe([API.user.login, API.config.whiteLabelGet, API.health, API.ready, ...recovery].includes(e));
     }
     // Changing the password in a session is not public.
     expect(isPublicEndpoint(API.user.changePassword)).toBe(false);

@@ -44,4 +44,6 @@ export interface StorageDriver {
   /** Local disk only: the object's bytes, for the API's signed download route. */
   read?(key: string): Promise<{ stream: Readable; size: number }>;
   delete(key: string): Promise<void>;
+  /** Readiness: resolves when the store answers (a cheap call, no object written); rejects otherwise. */
+  ping(signal: AbortSignal): Promise<void>;
 }

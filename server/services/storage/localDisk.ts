@@ -6,7 +6,8 @@
  */
 import { randomBytes, createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -159,5 +160,11 @@ export class LocalDiskDriver implements StorageDriver {
 
   async delete(key: string): Promise<void> {
     await rm(this.objectPath(key), { force: true });
+  }
+
+  async ping(): Promise<void> {
+    // A lost mount or a read-only remount shows here, before the first upload fails on it.
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 }

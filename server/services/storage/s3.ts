@@ -11,6 +11,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -123,5 +124,10 @@ export class S3Driver implements StorageDriver {
 
   async delete(key: string): Promise<void> {
     await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
+  }
+
+  async ping(signal: AbortSignal): Promise<void> {
+    // HeadBucket proves the endpoint, the credentials and the bucket in one request that writes nothing.
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: signal });
   }
 }
