@@ -3,6 +3,7 @@
  * Config, so tests build one in code instead of mutating process.env.
  */
 import { hkdfSync, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { analyticsOrigin } from '../src/domain/analytics';
 import { FEATURE_FLAGS, type FeatureFlag } from '../src/domain/featureFlags';
@@ -62,8 +63,18 @@ export interface Config {
   loginRateLimit: { max: number; windowMs: number };
   /** Per IP (+ e-mail or flow handle) on each public password-recovery call (docs/account.md). */
   accountRateLimit: { max: number; windowMs: number };
-  /** Per account: consecutive failures before the account is locked, and for how long. */
-  loginLockout: { maxFailures: number; lockMs: number };
+  /**
+   * Per (e-mail, client address): failures allowed before each further one makes that client wait
+   * `baseDelayMs`, doubled per failure up to `maxDelayMs`; counted over `windowMs` from the first.
+   * Never a lock of the account itself (docs/decisions.md).
+   */
+  loginThrottle: { freeFailures: number; baseDelayMs: number; maxDelayMs: number; windowMs: number };
+  /** Per client address across e-mails: failed logins (and wrong old passwords) a window allows. */
+  loginAddressLimit: { maxFailures: number; windowMs: number };
+  /** Password verifications of logins per process: at once, waiting per client address, waiting in all. */
+  loginHashGate: { concurrency: number; perClient: number; queue: number };
+  /** Counters, throttles and rate limits shared by the instances: Redis when set, PostgreSQL otherwise. */
+  redisUrl: string | null;
   /** How long a user's row (profile, tenant, denied permissions) is trusted before re-reading it. */
   authCacheTtlMs: number;
   /** SPEC §6 feature flags the server enforces; tests turn one on through buildApp's config. */
@@ -262,7 +273,11 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: staticDir ? resolve(staticDir) : null,
     loginRateLimit: { max: 10, windowMs: 60_000 },
     accountRateLimit: { max: 10, windowMs: 60_000 },
-    loginLockout: { maxFailures: 5, lockMs: 15 * 60_000 },
+    loginThrottle: { freeFailures: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: 24 * 60 * 60_000 },
+    loginAddressLimit: { maxFailures: 30, windowMs: 60_000 },
+    // Half the CPUs: hashing must leave room for the rest of the API (docs/security.md).
+    loginHashGate: { concurrency: Math.max(1, Math.floor(availableParallelism() / 2)), perClient: 4, queue: 64 },
+    redisUrl: read(env, 'REDIS_URL') ?? null,
     authCacheTtlMs: AUTH_CACHE_TTL_MS,
     featureFlags: { ...FEATURE_FLAGS },
     storage: storageConfig(env, join(dataDir, 'files')),

@@ -107,8 +107,6 @@ export const users = pgTable(
     passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true, mode: 'date' }),
     /** Sessions opened before this moment are refused (a password change ends them). */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     /** A disabled user cannot sign in, and its sessions were revoked when it was disabled. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -152,6 +150,46 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown> | null>(),
   },
   (t) => [index('audit_log_at_idx').on(t.at.desc()), index('audit_log_object_idx').on(t.objectType, t.objectId, t.at.desc())],
+);
+
+/**
+ * Counters every API instance must agree on (server/services/counters): login throttles, per-address
+ * limits and the route rate limits. Used when REDIS_URL is unset; a row past `expires_at` counts as
+ * absent and is deleted in small batches.
+ */
+export const counters = pgTable(
+  'counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('counters_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Forgotten-password flows opened for e-mails that have no account (server/services/accountDecoys.ts),
+ * shaped like auth_codes so that a decoy answers like a real flow from any instance: one row per code
+ * "sent", the retired ones kept (under a fresh handle) for the per-address limits.
+ */
+export const decoyFlows = pgTable(
+  'decoy_flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publicId: uuid('public_id').notNull(),
+    /** Normalised (trimmed, lower case): the per-address limits count every decoy of the address. */
+    email: text('email').notNull(),
+    /** The code's expiry; null until one is "sent". */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('decoy_flows_public_id_key').on(t.publicId),
+    index('decoy_flows_email_idx').on(t.email, t.expiresAt),
+    index('decoy_flows_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Single-use codes of the forgotten-password flow, stored hashed. */

@@ -1,10 +1,21 @@
 /**
  * HTTP hardening: security headers with a CSP that fits the built app, and the rate limiter the
- * login route opts into (no global limit: lists are served to signed-in users).
+ * login route opts into (no global limit: lists are served to signed-in users). Its counts, like the
+ * login throttles', live in the shared counter store (PostgreSQL, or Redis with REDIS_URL), so a
+ * limit holds whichever instance a request reaches.
  */
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { type CounterStore, createCounterStore } from '../services/counters';
+import { rateLimitStoreOf } from '../services/counters/rateLimitStore';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counters every instance shares (server/services/counters). */
+    counters: CounterStore;
+  }
+}
 
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // helmet's middleware built once: @fastify/helmet rebuilt it (and re-parsed the CSP) on every request.
@@ -30,5 +41,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     },
   });
   app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
-  await app.register(rateLimit, { global: false });
+  const counters = createCounterStore(app.db, app.config.redisUrl);
+  app.decorate('counters', counters);
+  app.addHook('onClose', async () => counters.close());
+  await app.register(rateLimit, { global: false, store: rateLimitStoreOf(counters) });
 }

@@ -100,7 +100,8 @@ const scopeNote =
   'An administrator reaches only its own brand\'s users: another brand\'s user answers 404 "User not found", exactly like a missing one.';
 
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
-  const loginService = createLoginService(app.db, app.config);
+  const loginService = createLoginService({ db: app.db, config: app.config, counters: app.counters, log: app.log });
+  const { freeFailures, baseDelayMs, maxDelayMs } = app.config.loginThrottle;
   const { max, windowMs } = app.config.loginRateLimit;
 
   defineRoute<{ Body: { username: string; password: string } }>(app, API.user.login, {
@@ -109,9 +110,12 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Sign in with e-mail and password',
       description:
         'A wrong e-mail and a wrong password give the same 401 "Invalid credentials". A right password that expired gives 401 ' +
-        `"Password has expired". ${app.config.loginLockout.maxFailures} consecutive failures lock the account for ` +
-        `${app.config.loginLockout.lockMs / 60_000} minutes (429 "Too many attempts"); more than ${max} attempts a minute ` +
-        'for one e-mail from one address give 429 "Too many requests".',
+        `"Password has expired". No account is ever locked: after ${freeFailures} failures on one e-mail from one address, each further ` +
+        `failure makes that address wait ${baseDelayMs / 1000} s, doubled each time up to ${maxDelayMs / 60_000} minutes, before its next attempt on that e-mail ` +
+        '(429 "Too many attempts" with Retry-After); other addresses, and the right password from them, are not affected. ' +
+        `More than ${max} attempts a minute for one e-mail from one address, or ${app.config.loginAddressLimit.maxFailures} failures a minute ` +
+        'from one address across e-mails, give 429 "Too many requests"; so do more than a few logins in progress from one address. ' +
+        'Unknown e-mails count and answer exactly like existing ones.',
       body: loginBody,
       response: { 200: loginResponse, 401: expiredResponse },
     },
@@ -125,12 +129,19 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
       },
     },
-    handler: async (request) => loginService.login(request.body.username, request.body.password),
+    handler: async (request) => loginService.login(request.body.username, request.body.password, request.ip),
   });
 
   const mailer = createMailer(app.config.mail, app.log, app.config.production, outboxDirOf(app.config.dataDir));
   app.addHook('onClose', async () => mailer.close());
-  const account = createAccountService({ db: app.db, config: app.config, mailer, log: app.log, onPasswordChanged: (id) => app.forgetAuthUser(id) });
+  const account = createAccountService({
+    db: app.db,
+    config: app.config,
+    mailer,
+    log: app.log,
+    counters: app.counters,
+    onPasswordChanged: (id) => app.forgetAuthUser(id),
+  });
 
   /** The public recovery calls are throttled like login: per IP and the given e-mail or handle. */
   const throttled = (keyOf: (body: Record<string, unknown>) => string) => ({
@@ -154,7 +165,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       description:
         'The only call a user on first access may make (others answer 403 "Password change required before continuing"). ' +
         'A wrong old password answers 400 "Invalid credentials" with errors.oldPassword = account.password.currentWrong (not 401, which would end the session) and counts ' +
-        'towards the login lockout; a new password that breaks the policy answers 400 with errors.newPassword = the first broken rule ' +
+        'in the login throttle of this address (429 "Too many attempts" while it must wait); a new password that breaks the policy answers 400 with errors.newPassword = the first broken rule ' +
         'as an i18n key, account.policy.<length|lower|upper|digit|symbol>; the same password answers 400 "New password must differ from current". ' +
         '`firstAccess` is informational: the server knows from the account whether this is a first access. ' +
         'The change ends every session opened before it, this one included: the answer carries the token to go on with.',
@@ -170,7 +181,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const current = decodeJwt(bearerOf(request.headers.authorization) ?? '');
       const lastAccess = typeof current.lastAccess === 'string' ? current.lastAccess : null;
-      return account.changePassword(userOf(request), request.body.oldPassword, request.body.newPassword, lastAccess);
+      return account.changePassword(userOf(request), request.body.oldPassword, request.body.newPassword, lastAccess, request.ip);
     },
   });
 
@@ -233,7 +244,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       description:
         `Only within ${AUTH_CODE.changeWindowMs / 60_000} minutes of the flow's verification (a mailed code, or the expired login), once: ` +
         'otherwise 400 "Password recovery expired, start again". Same policy and must-differ answers as change_password. ' +
-        'Clears the lockout and the first-access demand, and starts a new expiry period.',
+        'Clears the first-access demand, starts the login throttles afresh and starts a new expiry period.',
       body: bodyOf({ publicId: publicIdField, newPassword: passwordField }, ['publicId', 'newPassword']),
       response: { 200: empty },
     },

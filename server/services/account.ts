@@ -10,12 +10,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_CODE, passwordPolicyFailures, type SendAuthCodeResponse, type VerifyUsernameResponse } from '../../src/domain/account';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
-import { authCodes, users } from '../db/schema';
+import { authCodes, decoyFlows, users } from '../db/schema';
 import { HttpError, MESSAGES, badRequest } from '../http/errors';
 import { codeMatches, generateCode, hashCode, maskEmail } from './accountCodes';
-import { DecoyFlows, FLOW_LIFETIME_MS, FLOW_MAX_AGE_MS, FLOW_RETENTION_MS } from './accountDecoys';
+import { type DecoyRow, FLOW_LIFETIME_MS, FLOW_MAX_AGE_MS, FLOW_RETENTION_MS, countDecoyAttempt, openDecoy, resendDecoy } from './accountDecoys';
 import { type SentCode, countedSince, failuresWait, sendsWait } from './accountLimits';
-import { recordLoginFailure } from './login';
+import type { CounterStore } from './counters';
+import { createLoginThrottle } from './login';
 import { authCodeMessage, type Mailer } from './mailer';
 import { hashPassword, verifyPassword } from './password';
 import { issueSession, revokeUserSessions } from './sessions';
@@ -66,6 +67,9 @@ type FlowRow = typeof authCodes.$inferSelect;
 /** When the current code was sent: its expiry minus its lifetime; null when none awaits verification. */
 const sentAtOf = (row: FlowRow) => (row.codeHash && row.expiresAt ? row.expiresAt.getTime() - AUTH_CODE.ttlMs : null);
 
+/** When a decoy's current code was "sent"; null before the first. */
+const decoySentAt = (row: DecoyRow) => (row.expiresAt ? row.expiresAt.getTime() - AUTH_CODE.ttlMs : null);
+
 /** A code's failures: its attempts, less the one that verified it. */
 const sentCodeOf = (row: FlowRow): SentCode => ({ expiresAt: row.expiresAt!.getTime(), failures: Math.max(0, row.attempts - (row.verifiedAt ? 1 : 0)) });
 
@@ -88,22 +92,24 @@ export interface AccountServiceOptions {
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Where the login throttles count: a wrong old password counts like a failed login. */
+  counters: CounterStore;
   /** Called with the user whose password changed, so cached sessions see the new state at once. */
   onPasswordChanged?: (userId: string) => void;
 }
 
-export function createAccountService({ db, config, mailer, log, onPasswordChanged }: AccountServiceOptions) {
-  const decoys = new DecoyFlows();
+export function createAccountService({ db, config, mailer, log, counters, onPasswordChanged }: AccountServiceOptions) {
+  const throttle = createLoginThrottle(counters, config, log);
   // Its own key, derived from the server secret: a code hash never shares a key with a token.
   const secret = config.codeHashSecret;
   const expiryFrom = (now: number) => (config.passwordMaxAgeDays > 0 ? new Date(now + config.passwordMaxAgeDays * 86_400_000) : null);
 
-  /** The new password, every open flow of the user closed, lockout and first access cleared. */
+  /** The new password, every open flow of the user closed, first access cleared (and so the login throttles, keyed by the change). */
   async function storeNewPassword(tx: Db | Tx, userId: string, newPassword: string, now: number): Promise<void> {
     const passwordHash = await hashPassword(newPassword);
     await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: false, passwordExpiresAt: expiryFrom(now), passwordChangedAt: new Date(now), failedLogins: 0, lockedUntil: null })
+      .set({ passwordHash, mustChangePassword: false, passwordExpiresAt: expiryFrom(now), passwordChangedAt: new Date(now) })
       .where(eq(users.id, userId));
     await tx.update(authCodes).set({ usedAt: new Date(now) }).where(and(eq(authCodes.userId, userId), isNull(authCodes.usedAt)));
     // A new password ends every session opened with the old one, on every instance.
@@ -119,7 +125,8 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
    * The statements both send_auth_code and verify_auth_code start with, the same for any handle:
    * a commit that does not wait for the WAL flush (whether or not a row is written), the
    * flow, its account locked (every change to an account's flows holds that lock, so the limits
-   * and the single-use checks read a settled state), and the codes the limits count.
+   * and the single-use checks read a settled state), the codes the limits count, and the same for
+   * a decoy (server/services/accountDecoys.ts).
    */
   async function openFlow(tx: Tx, publicId: string, now: number) {
     await tx.execute(sql`select ${NO_FLUSH}`);
@@ -136,11 +143,16 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
       .select()
       .from(authCodes)
       .where(and(eq(authCodes.userId, userId), or(gt(authCodes.expiresAt, since), eq(authCodes.publicId, publicId))));
+    const { decoy, codes: decoyCodes } = await openDecoy(tx, publicId, since);
+    const flow = rows.find((r) => r.publicId === publicId) ?? null;
     return {
-      flow: rows.find((r) => r.publicId === publicId) ?? null,
+      flow,
+      // A handle is a real flow's or a decoy's, never both (uuids drawn at random).
+      decoy: flow ? null : decoy && decoy.createdAt.getTime() + FLOW_LIFETIME_MS > now ? decoy : null,
       email: found?.email,
       name: found?.name,
       codes: rows.filter((r) => r.expiresAt && r.expiresAt > since).map(sentCodeOf),
+      decoyCodes,
     };
   }
 
@@ -150,19 +162,20 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
      * included, and the caller goes on with a new one opened in the same transaction.
      * `lastAccess` is the current token's claim, carried over.
      */
-    async changePassword(user: AuthUser, oldPassword: string, newPassword: string, lastAccess: string | null = null): Promise<{ token: string }> {
+    async changePassword(user: AuthUser, oldPassword: string, newPassword: string, lastAccess: string | null, ip: string): Promise<{ token: string }> {
       const now = Date.now();
       checkPasswordPolicy(newPassword);
       const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
       if (!row) throw new HttpError(401, MESSAGES.unauthorized);
-      if (row.lockedUntil && row.lockedUntil.getTime() > now) {
-        throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(Math.ceil((row.lockedUntil.getTime() - now) / 1000)) });
-      }
+      // The login's throttle, on the same counters: a stolen session must not buy faster guesses.
+      const subject = { email: row.email.trim().toLowerCase(), passwordChangedAt: row.passwordChangedAt };
+      await throttle.check(subject, ip);
       // 400, not 401: a 401 ends the session in the app, and a typo in the old password should not.
       if (!(await verifyPassword(oldPassword, row.passwordHash))) {
-        await recordLoginFailure(db, config, row.id);
+        await throttle.fail(subject, ip, true);
         throw badRequest(MESSAGES.invalidCredentials, { oldPassword: FIELD_KEYS.currentWrong });
       }
+      await throttle.succeed(subject, ip);
       if (newPassword.normalize('NFC') === oldPassword.normalize('NFC')) throw badRequest(MESSAGES.newPasswordMustDiffer);
       const { token } = await db.transaction(async (tx) => {
         await storeNewPassword(tx, row.id, newPassword, now);
@@ -178,29 +191,29 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
       const now = Date.now();
       const email = username.trim().toLowerCase();
       const publicId = randomUUID();
-      // One statement for both branches: it inserts the flow only when the e-mail has an account.
+      const retainedSince = new Date(now - FLOW_RETENTION_MS).toISOString();
+      // One statement for both branches: it inserts the flow when the e-mail has an account, a decoy otherwise.
       // Its commit does not wait for the WAL flush (the one cost a write has that a read has not),
       // so an unknown e-mail answers about as fast; a crash may forget a flow just opened, and its
       // handle then answers "start again" (timing in docs/account.md). The same statement deletes
       // rows past FLOW_RETENTION_MS, a bounded batch, whatever the e-mail: the table holds hours, not years.
-      const result = await db.execute(sql`
+      await db.execute(sql`
         with u as (select ${users.id} as id from ${users} where lower(${users.email}) = ${email} limit 1),
              ins as (insert into ${authCodes} (user_id, public_id) select id, ${publicId}::uuid from u returning 1),
-             old as (delete from ${authCodes} where ${authCodes.id} in (select ${authCodes.id} from ${authCodes} where ${authCodes.createdAt} < ${new Date(now - FLOW_RETENTION_MS).toISOString()}::timestamptz limit ${PURGE_BATCH}))
-        select ${NO_FLUSH}, (select count(*) from ins)::int as inserted`);
-      const [row] = (result as unknown as { rows: { inserted: number }[] }).rows;
-      if (!row?.inserted) decoys.create(publicId, email, now);
+             dec as (insert into ${decoyFlows} (public_id, email) select ${publicId}::uuid, ${email} where not exists (select 1 from u) returning 1),
+             old as (delete from ${authCodes} where ${authCodes.id} in (select ${authCodes.id} from ${authCodes} where ${authCodes.createdAt} < ${retainedSince}::timestamptz limit ${PURGE_BATCH})),
+             olddec as (delete from ${decoyFlows} where ${decoyFlows.id} in (select ${decoyFlows.id} from ${decoyFlows} where ${decoyFlows.createdAt} < ${retainedSince}::timestamptz limit ${PURGE_BATCH}))
+        select ${NO_FLUSH}`);
       return { publicId };
     },
 
     async sendAuthCode(publicId: string): Promise<SendAuthCodeResponse> {
       const now = Date.now();
       const outcome = await db.transaction(async (tx) => {
-        const { flow, email, name, codes } = await openFlow(tx, publicId, now);
-        const decoy = flow ? null : decoys.get(publicId, now);
+        const { flow, decoy, email, name, codes, decoyCodes } = await openFlow(tx, publicId, now);
         const view: FlowView | null = flow
           ? { createdAt: flow.createdAt.getTime(), usable: !flow.usedAt, sentAt: sentAtOf(flow), attempts: flow.attempts, codes }
-          : decoy && { createdAt: decoy.createdAt, usable: true, sentAt: decoy.code ? decoy.code.expiresAt - AUTH_CODE.ttlMs : null, attempts: 0, codes: decoys.codesOf(decoy.email, now) };
+          : decoy && { createdAt: decoy.createdAt.getTime(), usable: true, sentAt: decoySentAt(decoy), attempts: decoy.attempts, codes: decoyCodes };
         if (!view || !view.usable || view.createdAt + FLOW_MAX_AGE_MS <= now) return { error: recoveryExpired() };
         const wait = tooSoon(view.sentAt, now);
         if (wait) return { error: wait };
@@ -220,7 +233,7 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
           select ${newId}::uuid, ${users.id}, ${publicId}::uuid, ${hashCode(secret, newId, code)},
                  ${new Date(now + AUTH_CODE.ttlMs).toISOString()}::timestamptz, ${new Date(view.createdAt).toISOString()}::timestamptz
           from ${users} where ${users.id} = ${flow?.userId ?? NO_ROW}::uuid`);
-        if (decoy) decoys.send(decoy, now);
+        await resendDecoy(tx, decoy?.id, publicId, randomUUID(), now + AUTH_CODE.ttlMs, now);
         return { to: flow ? { email: email!, name: name!, code } : null, maskedEmail: maskEmail(flow ? email! : decoy!.email) };
       });
       if ('error' in outcome) throw outcome.error;
@@ -232,17 +245,10 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
       const now = Date.now();
       // Outcomes are returned, not thrown, so that the attempt a wrong code took is committed.
       const error = await db.transaction(async (tx) => {
-        const { flow, codes } = await openFlow(tx, publicId, now);
-        const decoy = flow ? null : decoys.get(publicId, now);
+        const { flow, decoy, codes, decoyCodes } = await openFlow(tx, publicId, now);
         const view: FlowView | null = flow
           ? { createdAt: flow.createdAt.getTime(), usable: !flow.usedAt, sentAt: sentAtOf(flow), attempts: flow.attempts, codes }
-          : decoy && {
-              createdAt: decoy.createdAt,
-              usable: true,
-              sentAt: decoy.code ? decoy.code.expiresAt - AUTH_CODE.ttlMs : null,
-              attempts: decoy.code?.failures ?? 0,
-              codes: decoys.codesOf(decoy.email, now),
-            };
+          : decoy && { createdAt: decoy.createdAt.getTime(), usable: true, sentAt: decoySentAt(decoy), attempts: decoy.attempts, codes: decoyCodes };
         if (!view || !view.usable || view.createdAt + FLOW_LIFETIME_MS <= now) return recoveryExpired();
         const spent = failuresWait(view.codes, now);
         if (spent !== null) return accountGuessesSpent(spent);
@@ -255,7 +261,7 @@ export function createAccountService({ db, config, mailer, log, onPasswordChange
           .update(authCodes)
           .set(right ? { attempts: sql`${authCodes.attempts} + 1`, verifiedAt: new Date(now), codeHash: null } : { attempts: sql`${authCodes.attempts} + 1` })
           .where(eq(authCodes.id, flow?.id ?? NO_ROW));
-        if (decoy) decoy.code!.failures += 1;
+        await countDecoyAttempt(tx, decoy?.id);
         return right ? null : codeInvalid();
       });
       if (error) throw error;

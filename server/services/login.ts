@@ -1,14 +1,22 @@
 /**
- * POST /user/login. A wrong e-mail and a wrong password answer the same 401 after the same work,
- * so accounts cannot be enumerated; repeated failures lock the account for a while. A right but
- * expired password answers 401 "Password has expired" with a `publicId` for auth_change_password.
+ * POST /user/login. A wrong e-mail and a wrong password answer the same 401 after the same work, and
+ * count in the same throttles, so accounts cannot be enumerated. There is no account lockout: five
+ * failures from anyone used to lock the owner out, so any anonymous client could keep an operator
+ * out with five requests. Failures are counted per (e-mail, client address) instead, each beyond a
+ * few free ones making that client alone wait longer, and per address across e-mails; the right
+ * password from a client that did not fail gets in at once (docs/security.md, docs/decisions.md).
+ * A right but expired password answers 401 "Password has expired" with a `publicId` for
+ * auth_change_password.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError, MESSAGES, unauthorized } from '../http/errors';
 import { openVerifiedFlow } from './accountFlow';
+import { type CounterStore, counterKey } from './counters';
+import { HashGate } from './hashGate';
 import { hashPassword, verifyPassword } from './password';
 import { issueSession, purgeExpiredSessions } from './sessions';
 
@@ -18,85 +26,112 @@ export interface LoginResult {
   firstAccess: boolean;
 }
 
-type Lockout = Config['loginLockout'];
-
 /** One login in this many deletes up to a hundred sessions that expired over a day ago. */
 const PURGE_EVERY = 20;
 
-const locked = (until: Date, now: number) =>
-  new HttpError(429, MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(Math.max(1, Math.ceil((until.getTime() - now) / 1000))) });
+/** Failures on one e-mail from all clients in an hour that make the log warn (once per hundred). */
+export const ACCOUNT_ALERT_FAILURES = 100;
+
+const retryAfter = (until: number, now: number) => ({ 'retry-after': String(Math.max(1, Math.ceil((until - now) / 1000))) });
+
+export const normalizeEmail = (username: string): string => username.trim().toLowerCase();
 
 /**
- * Failures for e-mails that have no account. Without this, five failures would lock a real account
- * but not an unknown one, and the difference would tell which e-mails exist.
+ * The throttle's identity of an account: its normalised e-mail and, for an existing account, when
+ * its password last changed, so a new password (a recovery after many typos) starts with clean
+ * counts. Unknown e-mails have no change: the same shape, the same counters.
  */
-class UnknownAccountFailures {
-  private readonly map = new Map<string, { failures: number; lockedUntil: number }>();
-  constructor(private readonly lockout: Lockout) {}
-
-  lockedUntil(key: string, now: number): Date | null {
-    const entry = this.map.get(key);
-    return entry && entry.lockedUntil > now ? new Date(entry.lockedUntil) : null;
-  }
-
-  fail(key: string, now: number): void {
-    if (this.map.size > 50_000) this.map.clear();
-    const entry = this.map.get(key);
-    const failures = entry && !(entry.lockedUntil && entry.lockedUntil <= now) ? entry.failures + 1 : 1;
-    this.map.set(key, { failures, lockedUntil: failures >= this.lockout.maxFailures ? now + this.lockout.lockMs : 0 });
-  }
+export interface ThrottleSubject {
+  email: string;
+  passwordChangedAt: Date | null;
 }
 
-/**
- * One more wrong password for the account (login, or the old password of change_password), locking
- * it after too many. One statement, so concurrent failures cannot lose a count; an expired lock
- * starts a new count.
- */
-export async function recordLoginFailure(db: Db, config: Config, userId: string): Promise<void> {
-  const { maxFailures, lockMs } = config.loginLockout;
-  await db
-    .update(users)
-    .set({
-      failedLogins: sql`case when ${users.lockedUntil} is not null and ${users.lockedUntil} <= now() then 1 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case
-        when ${users.lockedUntil} is not null and ${users.lockedUntil} > now() then ${users.lockedUntil}
-        when (case when ${users.lockedUntil} is not null and ${users.lockedUntil} <= now() then 1 else ${users.failedLogins} + 1 end) >= ${maxFailures}
-          then now() + make_interval(secs => ${lockMs / 1000})
-        else null end`,
-    })
-    .where(eq(users.id, userId));
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+export function createLoginThrottle(counters: CounterStore, config: Config, log?: FastifyBaseLogger) {
+  const { freeFailures, baseDelayMs, maxDelayMs, windowMs } = config.loginThrottle;
+  const address = config.loginAddressLimit;
+  const keysOf = ({ email, passwordChangedAt }: ThrottleSubject, ip: string) => {
+    const generation = passwordChangedAt ? String(passwordChangedAt.getTime()) : '';
+    return {
+      failures: counterKey('login:fail', email, generation, ip),
+      wait: counterKey('login:wait', email, generation, ip),
+      address: counterKey('login:addr', ip),
+      account: counterKey('login:acct', email),
+    };
+  };
+  /** The wait after the nth failure: none for the free ones, then base, 2×base, 4×base… up to the cap. */
+  const delayAfter = (failures: number) => {
+    const beyond = failures - freeFailures;
+    return beyond <= 0 ? 0 : Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(beyond - 1, 40));
+  };
+
+  return {
+    /** 429 while this client must wait: its failures on this e-mail, or its failures across e-mails. */
+    async check(subject: ThrottleSubject, ip: string): Promise<void> {
+      const keys = keysOf(subject, ip);
+      const now = Date.now();
+      const wait = await counters.get(keys.wait);
+      if (wait) throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, retryAfter(wait.expiresAt, now));
+      const spent = await counters.get(keys.address);
+      if (spent && spent.count >= address.maxFailures) throw new HttpError(429, MESSAGES.tooManyRequests, undefined, retryAfter(spent.expiresAt, now));
+    },
+
+    async fail(subject: ThrottleSubject, ip: string, known: boolean): Promise<void> {
+      const keys = keysOf(subject, ip);
+      const { count } = await counters.increment(keys.failures, windowMs);
+      await counters.increment(keys.address, address.windowMs);
+      const delay = delayAfter(count);
+      if (delay > 0) await counters.increment(keys.wait, delay);
+      // No lock across clients (docs/decisions.md): many failures on one account from many addresses
+      // are a signal for the operator, not a reason to refuse the owner.
+      const across = await counters.increment(keys.account, 60 * 60_000);
+      if (known && across.count % ACCOUNT_ALERT_FAILURES === 0) {
+        log?.warn({ email: subject.email, failures: across.count }, 'many failed logins on one account within an hour, from any address');
+      }
+    },
+
+    /** The right password: this client's count on the account starts again (other clients' do not). */
+    async succeed(subject: ThrottleSubject, ip: string): Promise<void> {
+      const keys = keysOf(subject, ip);
+      await counters.reset(keys.failures);
+      await counters.reset(keys.wait);
+    },
+  };
 }
 
-export function createLoginService(db: Db, config: Config) {
-  const unknown = new UnknownAccountFailures(config.loginLockout);
+export interface LoginServiceOptions {
+  db: Db;
+  config: Config;
+  counters: CounterStore;
+  log?: FastifyBaseLogger;
+}
+
+export function createLoginService({ db, config, counters, log }: LoginServiceOptions) {
+  const throttle = createLoginThrottle(counters, config, log);
+  // One per process: what it bounds is this process's CPU and thread pool.
+  const gate = new HashGate(config.loginHashGate);
   // Verifying against a real hash when the account does not exist costs the same time as a wrong password.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => (dummyHash ??= hashPassword('repasse-timing-equaliser'));
-  const recordFailure = (userId: string) => recordLoginFailure(db, config, userId);
 
   return {
-    async login(username: string, password: string): Promise<LoginResult> {
-      const key = username.trim().toLowerCase();
+    async login(username: string, password: string, ip: string): Promise<LoginResult> {
+      const email = normalizeEmail(username);
+      const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+      const subject: ThrottleSubject = { email, passwordChangedAt: user?.passwordChangedAt ?? null };
+      await throttle.check(subject, ip);
+      const hash = user?.passwordHash ?? (await dummy());
+      const right = await gate.run(ip, () => verifyPassword(password, hash));
+      if (!user || !right) {
+        await throttle.fail(subject, ip, Boolean(user));
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
       const now = Date.now();
-      const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${key}`).limit(1);
-
-      if (!user) {
-        const until = unknown.lockedUntil(key, now);
-        if (until) throw locked(until, now);
-        await verifyPassword(password, await dummy());
-        unknown.fail(key, now);
-        throw unauthorized(MESSAGES.invalidCredentials);
-      }
-      if (user.lockedUntil && user.lockedUntil.getTime() > now) throw locked(user.lockedUntil, now);
-
-      if (!(await verifyPassword(password, user.passwordHash))) {
-        await recordFailure(user.id);
-        throw unauthorized(MESSAGES.invalidCredentials);
-      }
+      await throttle.succeed(subject, ip);
       // Only someone who knows the password learns that it expired, and gets the handle that lets the
       // change screen set a new one without an e-mail round trip (docs/account.md).
       if (user.passwordExpiresAt && user.passwordExpiresAt.getTime() <= now) {
-        await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
         const publicId = await openVerifiedFlow(db, user.id, now);
         throw new HttpError(401, MESSAGES.passwordExpired, undefined, undefined, { publicId });
       }
@@ -104,7 +139,7 @@ export function createLoginService(db: Db, config: Config) {
       // A disabled user is refused like a wrong password: the answer must not tell whether the
       // account exists, and the password was right, so no failure is counted.
       if (user.disabledAt) throw unauthorized(MESSAGES.invalidCredentials);
-      await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastAccess: new Date(now) }).where(eq(users.id, user.id));
+      await db.update(users).set({ lastAccess: new Date(now) }).where(eq(users.id, user.id));
       // The access before this one: what a "last access" line shows the user who just signed in.
       const { token } = await issueSession(db, config, user, user.lastAccess ? user.lastAccess.toISOString() : null, now);
       // Keeps the table to live sessions: a bounded batch after one login in PURGE_EVERY, so logins

@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { AUTH_CODE, AUTH_CODE_ACCOUNT_LIMITS } from '../../src/domain/account';
 import { matchErrorMessage } from '../../src/domain/errorCatalogue';
 import { ConfigError, loadConfig } from '../../server/config';
-import { authCodes, users } from '../../server/db/schema';
+import { authCodes, decoyFlows, users } from '../../server/db/schema';
 import { createAccountService } from '../../server/services/account';
-import { DecoyFlows, FLOW_LIFETIME_MS, FLOW_MAX_AGE_MS, FLOW_RETENTION_MS } from '../../server/services/accountDecoys';
+import { FLOW_LIFETIME_MS, FLOW_MAX_AGE_MS, FLOW_RETENTION_MS } from '../../server/services/accountDecoys';
 import { hashPassword } from '../../server/services/password';
 import { PASSWORD, type TestApp, USERS, createTestApp, sessionToken } from './support/app';
 import { expectError, expectOk } from './support/expect';
@@ -151,15 +151,19 @@ describe('expired and evicted handles', () => {
     expectOk(await post('/user/send_auth_code', { publicId: recent }));
   });
 
-  it('a flood of decoys evicts the oldest first, not every decoy at once', () => {
-    const decoys = new DecoyFlows(3);
-    const now = Date.now();
-    for (const id of ['a', 'b', 'c', 'd']) decoys.create(id, `${id}@x.dev`, now);
-    expect(['a', 'b', 'c', 'd'].map((id) => decoys.get(id, now) !== null)).toEqual([false, true, true, true]);
-    expect(decoys.get('d', now + FLOW_LIFETIME_MS - 1)).not.toBeNull();
-    // Decoys that outlived a real flow's lifetime are dropped by the next one, whatever the room left.
-    decoys.create('e', 'e@x.dev', now + FLOW_LIFETIME_MS);
-    expect(decoys.size).toBe(1);
+  it('verify_username deletes decoys past their retention as it does real flows', async () => {
+    const rowOf = async (publicId: string) => (await t.handle.db.select({ id: decoyFlows.id }).from(decoyFlows).where(eq(decoyFlows.publicId, publicId))).length;
+    const old = await startFlow('antigo.sem.conta@repasse.dev');
+    const recent = await startFlow('recente.sem.conta@repasse.dev');
+    await t.handle.db
+      .update(decoyFlows)
+      .set({ createdAt: sql`${decoyFlows.createdAt} - make_interval(secs => ${(FLOW_RETENTION_MS + 60_000) / 1000})` })
+      .where(eq(decoyFlows.publicId, old));
+    expect([await rowOf(old), await rowOf(recent)]).toEqual([1, 1]);
+    await startFlow(USERS.acme);
+    expect([await rowOf(old), await rowOf(recent)]).toEqual([0, 1]);
+    expect(answer(await post('/user/send_auth_code', { publicId: old }))).toBe('400 Password recovery expired, start again');
+    expectOk(await post('/user/send_auth_code', { publicId: recent }));
   });
 });
 
@@ -182,7 +186,13 @@ describe('the same database work for any address', () => {
   it('verify_username, send_auth_code and verify_auth_code make the same calls for an e-mail with or without an account', async () => {
     const traceOf = async (email: string) => {
       const calls: string[] = [];
-      const account = createAccountService({ db: recording(t.handle.db, calls), config: t.config, mailer: { kind: 'log', send: async () => {}, close: () => {} }, log: t.app.log });
+      const account = createAccountService({
+        db: recording(t.handle.db, calls),
+        config: t.config,
+        mailer: { kind: 'log', send: async () => {}, close: () => {} },
+        log: t.app.log,
+        counters: t.app.counters,
+      });
       const trace: string[][] = [];
       const step = async (run: () => Promise<unknown>) => {
         calls.length = 0;
@@ -205,7 +215,7 @@ describe('a password change ends the sessions opened before it', () => {
   const resetUser = async (email: string, extra: Partial<typeof users.$inferInsert> = {}) =>
     t.handle.db
       .update(users)
-      .set({ passwordHash: await hashPassword(PASSWORD), mustChangePassword: false, passwordExpiresAt: null, failedLogins: 0, lockedUntil: null, ...extra })
+      .set({ passwordHash: await hashPassword(PASSWORD), mustChangePassword: false, passwordExpiresAt: null, ...extra })
       .where(eq(users.email, email));
 
   it('change_password: the old token is refused, the answered one works', async () => {

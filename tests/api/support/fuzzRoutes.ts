@@ -41,16 +41,28 @@ export const FILTER_KEYS: Record<string, readonly string[]> = {
  */
 export const REJECTION_WRITES: Record<string, { exclusions: Exclusions; reason: string }> = {
   [label(API.user.login)]: {
-    exclusions: { users: { columns: ['failed_logins', 'locked_until'] } },
-    reason: 'a wrong password counts towards the account lockout (docs/account.md)',
+    exclusions: { counters: { rowsWhere: 'true' } },
+    reason: 'a request counts in the shared rate limit, a wrong password in the login throttles (docs/security.md)',
   },
   [label(API.user.changePassword)]: {
-    exclusions: { users: { columns: ['failed_logins', 'locked_until'] } },
-    reason: 'a wrong old password counts towards the login lockout, like a failed login',
+    exclusions: { counters: { rowsWhere: 'true' } },
+    reason: 'a wrong old password counts in the login throttles, like a failed login',
+  },
+  [label(API.user.verifyUsername)]: {
+    exclusions: { counters: { rowsWhere: 'true' } },
+    reason: 'a request counts in the shared rate limit',
+  },
+  [label(API.user.sendAuthCode)]: {
+    exclusions: { counters: { rowsWhere: 'true' } },
+    reason: 'a request counts in the shared rate limit',
   },
   [label(API.user.verifyAuthCode)]: {
-    exclusions: { auth_codes: { columns: ['attempts'] } },
-    reason: "a wrong code spends one of the code's attempts (committed on purpose)",
+    exclusions: { auth_codes: { columns: ['attempts'] }, decoy_flows: { columns: ['attempts'] }, counters: { rowsWhere: 'true' } },
+    reason: "a wrong code spends one of the code's attempts (committed on purpose), and the request counts in the shared rate limit",
+  },
+  [label(API.user.authChangePassword)]: {
+    exclusions: { counters: { rowsWhere: 'true' } },
+    reason: 'a request counts in the shared rate limit',
   },
 };
 
