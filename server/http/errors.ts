@@ -42,6 +42,8 @@ export const MESSAGES = {
   passwordRecoveryExpired: 'Password recovery expired, start again',
   /** MAIL_DISABLED: no transport to send a code through (server/config.ts). */
   passwordRecoveryDisabled: 'Password recovery is disabled: no mail transport is configured',
+  /** An upload whose bytes are another type than its extension says (server/services/storage/typing.ts); the extension follows in parentheses. */
+  fileContentMismatch: 'Invalid file: its content does not match its extension',
 } as const;
 
 export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);

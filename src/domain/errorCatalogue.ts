@@ -44,6 +44,8 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   { key: 'signersEqual', pattern: /first and second signer/i },
   { key: 'proposalNoChanges', pattern: /proposal data ha(ve|s) no changes/i },
   { key: 'accessDenied', pattern: /user not authorized for platform|player not enabled/i },
+  // Uploads typed by their bytes (issue 12): before the general "invalid".
+  { key: 'fileContentMismatch', pattern: /content does not match its extension/i },
   ...NOT_FOUND_ENTITIES.map(([word, key]) => ({ key: `notFound.${key}`, pattern: new RegExp(`\\b${word} not found`, 'i') })),
   { key: 'tooManyRequests', pattern: /too many (requests|attempts)|rate limit/i },
   { key: 'invalidCredentials', pattern: /unauthorized|invalid credentials|authentication failed/i },

@@ -214,6 +214,7 @@ export const ptBR = {
     signersEqual: 'O CPF e o E-mail dos representantes não podem ser iguais.',
     proposalNoChanges: 'Não houve alteração nos dados da proposta.',
     accessDenied: 'Acesso negado. Você não tem permissão para acessar esta plataforma.',
+    fileContentMismatch: 'O conteúdo do arquivo não corresponde à extensão do nome (por exemplo, um programa renomeado para .pdf). Envie o arquivo no formato original.',
     notFound: {
       share: 'Cota não encontrada. Verifique os dados e tente novamente.',
       address: 'Endereço não encontrado. Verifique os dados e tente novamente.',

@@ -18,6 +18,7 @@ import type { AuthUser } from '../users';
 import type { StorageDriver, StoredUpload } from './driver';
 import { FILE_TOO_LARGE, LocalDiskDriver } from './localDisk';
 import { S3Driver } from './s3';
+import { checkStoredType } from './typing';
 
 export type { StorageDriver } from './driver';
 
@@ -224,6 +225,14 @@ export async function finalizeUpload(db: Db, config: Config, user: AuthUser, bod
     if (row.size !== null && row.size !== size) {
       await driver.delete(row.key);
       throw badRequest(`Invalid upload: ${size} bytes received, ${row.size} declared`);
+    }
+    try {
+      await checkStoredType(driver, row.key, row.name, row.contentType ?? contentTypeOf(row.name));
+    } catch (err) {
+      // Refused bytes never stay: neither the object nor a row pointing at it.
+      await driver.delete(row.key).catch(() => {});
+      if (err instanceof HttpError && err.statusCode === 400) await db.delete(files).where(ours);
+      throw err;
     }
     const [done] = await db.update(files).set({ status: 'complete', size }).where(ours).returning();
     if (done) return toFileRef(done);
