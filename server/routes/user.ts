@@ -103,6 +103,15 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const loginService = createLoginService({ db: app.db, config: app.config, counters: app.counters, log: app.log });
   const { freeFailures, baseDelayMs, maxDelayMs } = app.config.loginThrottle;
   const { max, windowMs } = app.config.loginRateLimit;
+  // Logins are admitted from memory before any database work, the rate limit's count included, so a
+  // flood from one address is refused without a round trip per request (server/services/hashGate.ts).
+  const leaveOf = new WeakMap<FastifyRequest, () => void>();
+  const leave = async (request: FastifyRequest) => leaveOf.get(request)?.();
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.endpoint === API.user.login) leaveOf.set(request, loginService.enter(request.ip));
+  });
+  app.addHook('onResponse', leave);
+  app.addHook('onRequestAbort', leave);
 
   defineRoute<{ Body: { username: string; password: string } }>(app, API.user.login, {
     schema: {

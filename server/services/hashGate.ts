@@ -1,10 +1,13 @@
 /**
- * Bounds the password-hash work of logins in this process (docs/security.md). scrypt runs on
- * libuv's small thread pool and takes the CPU: 200 concurrent logins from one address queued there
- * and every other request of the API waited 2.3 s. Here at most `concurrency` verifications run at
- * once; the waiting ones are served one client (address) at a time in turn, so a flood from one
- * address adds at most one verification to another client's wait; a client with `perClient` already
- * running or waiting is refused at once (429), and a full queue refuses everyone (503).
+ * Bounds what logins may cost this process (docs/security.md). scrypt runs on libuv's small thread
+ * pool and takes the CPU, and every login costs database round trips: 200 concurrent logins from
+ * one address once made every other request of the API wait 2.3 s.
+ *
+ * `enter` admits a login before any of its work, the rate limit's count included: a client
+ * (address) with `perClient` logins already in progress is refused at once (429) from memory, and
+ * so is everyone when `concurrency + queue` are (503). `hash` then runs at most `concurrency`
+ * password verifications at once; the waiting ones are served one client at a time in turn, so a
+ * busy address adds at most one verification to another client's wait.
  */
 import { HttpError, MESSAGES } from '../http/errors';
 
@@ -15,43 +18,40 @@ export interface HashGateOptions {
 }
 
 export class HashGate {
+  private inProgress = 0;
+  private readonly held = new Map<string, number>();
   private running = 0;
-  private waiting = 0;
   /** Waiters per client, in turn order: a Map iterates in insertion order, and a served client goes last. */
   private readonly queues = new Map<string, (() => void)[]>();
-  private readonly held = new Map<string, number>();
 
   constructor(private readonly options: HashGateOptions) {}
 
-  async run<T>(client: string, work: () => Promise<T>): Promise<T> {
+  /** Admits one login of the client; the answer is its `leave`, idempotent. */
+  enter(client: string): () => void {
     const held = this.held.get(client) ?? 0;
     if (held >= this.options.perClient) throw new HttpError(429, MESSAGES.tooManyRequests, undefined, { 'retry-after': '1' });
-    if (this.running >= this.options.concurrency && this.waiting >= this.options.queue) {
-      throw new HttpError(503, MESSAGES.loginBusy, undefined, { 'retry-after': '1' });
-    }
+    if (this.inProgress >= this.options.concurrency + this.options.queue) throw new HttpError(503, MESSAGES.loginBusy, undefined, { 'retry-after': '1' });
     this.held.set(client, held + 1);
-    try {
-      if (this.running < this.options.concurrency) this.running++;
-      else await this.wait(client);
-      try {
-        return await work();
-      } finally {
-        this.next();
-      }
-    } finally {
-      const left = (this.held.get(client) ?? 1) - 1;
-      if (left > 0) this.held.set(client, left);
+    this.inProgress++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.inProgress--;
+      const rest = (this.held.get(client) ?? 1) - 1;
+      if (rest > 0) this.held.set(client, rest);
       else this.held.delete(client);
-    }
+    };
   }
 
-  private wait(client: string): Promise<void> {
-    this.waiting++;
-    return new Promise((resolve) => {
-      const queue = this.queues.get(client);
-      if (queue) queue.push(resolve);
-      else this.queues.set(client, [resolve]);
-    });
+  async hash<T>(client: string, work: () => Promise<T>): Promise<T> {
+    if (this.running < this.options.concurrency) this.running++;
+    else await new Promise<void>((resolve) => this.queues.set(client, [...(this.queues.get(client) ?? []), resolve]));
+    try {
+      return await work();
+    } finally {
+      this.next();
+    }
   }
 
   /** Hands the finished slot to the next client in turn, or frees it. */
@@ -65,7 +65,6 @@ export class HashGate {
     const resolve = queue.shift()!;
     this.queues.delete(client);
     if (queue.length) this.queues.set(client, queue);
-    this.waiting--;
     resolve();
   }
 }

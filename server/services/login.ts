@@ -116,13 +116,16 @@ export function createLoginService({ db, config, counters, log }: LoginServiceOp
   const dummy = () => (dummyHash ??= hashPassword('repasse-timing-equaliser'));
 
   return {
+    /** Admits a login of the address before any of its work (server/services/hashGate.ts); answers its `leave`. */
+    enter: (ip: string) => gate.enter(ip),
+
     async login(username: string, password: string, ip: string): Promise<LoginResult> {
       const email = normalizeEmail(username);
       const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
       const subject: ThrottleSubject = { email, passwordChangedAt: user?.passwordChangedAt ?? null };
       await throttle.check(subject, ip);
       const hash = user?.passwordHash ?? (await dummy());
-      const right = await gate.run(ip, () => verifyPassword(password, hash));
+      const right = await gate.hash(ip, () => verifyPassword(password, hash));
       if (!user || !right) {
         await throttle.fail(subject, ip, Boolean(user));
         throw unauthorized(MESSAGES.invalidCredentials);
