@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AuctionConfig, AuctionFileType, PricingRowError } from '../../src/domain/auctions';
+import type { AuctionConfig, AuctionFileType, PricingFailureReason, PricingRowError } from '../../src/domain/auctions';
 import type { Address } from '../../src/domain/completeness';
 import { AUCTION_STATUSES, DOCUMENT_TYPES, OWNER_ROLES, PAYMENT_TYPES, PRICING_STATUSES } from '../../src/domain/enums';
 import { ACCENTED_CHARS, UNACCENTED_CHARS } from '../../src/domain/search';
@@ -455,6 +455,12 @@ export const auctionPricing = pgTable(
     rows: integer('rows').notNull().default(0),
     /** Shares priced once processed. */
     pricedRows: integer('priced_rows').notNull().default(0),
+    /** Failed attempts of its background job (database or storage outages); 0 while none failed. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the last attempt failed (PricingFailureReason), for the pricing screen. */
+    lastError: text('last_error').$type<PricingFailureReason>(),
+    /** When the retries ran out and the run became `failed` (the job's dead letter). */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

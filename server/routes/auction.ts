@@ -1,18 +1,19 @@
 /**
  * SPEC §7 Auction (docs/auctions.md). Reads are open to every profile inside its tenant; writes to
- * staff (ENDPOINT_PERMISSIONS). The pricing queue starts with the app and resumes the runs a
- * previous process left unfinished.
+ * staff (ENDPOINT_PERMISSIONS). The pricing queue (pg-boss, server/jobs/pricingQueue.ts) starts with
+ * the app; its jobs live in the database, so any instance takes them and none is lost to a restart.
  */
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
-import { AUCTION_FILE_TYPES, MINIMUM_PRICE_KINDS, type AuctionFileType } from '../../src/domain/auctions';
+import { AUCTION_FILE_TYPES, MINIMUM_PRICE_KINDS, PRICING_FAILURE_REASONS, type AuctionFileType } from '../../src/domain/auctions';
 import { AUCTION_STATUSES, PRICING_STATUSES, type AuctionStatus } from '../../src/domain/enums';
 import { defineRoute, userOf } from '../http/route';
 import { dateTime, listResponse, paginationQuery } from '../http/schemas';
 import { addAuctionFiles, listAdditionalFiles, pricingList, removeAuctionFile } from '../services/auctionFiles';
 import { listAuctions, parseAuctionFilters } from '../services/auctionList';
 import { auctionInfo, auctionStatusHistoryOf, createAuction, findAuction, moveAuction, saveAuctionConfig } from '../services/auctions';
-import { PricingQueue, registerPricingQueue } from '../services/pricing';
+import { PricingQueue, registerPricingQueue } from '../jobs/pricingQueue';
+import { retryPricingRun } from '../services/pricing';
 
 const tags = ['auction'];
 const nullable = (type: string) => ({ type: [type, 'null'] });
@@ -97,10 +98,20 @@ const pricingItem = {
       type: 'array',
       items: { type: 'object', properties: { row: { type: 'integer' }, code: { type: 'string' }, value: { type: 'string' } }, required: ['row', 'code'] },
     },
+    failure: {
+      type: ['object', 'null'],
+      description: 'Failed attempts of the background job (database or storage outages), null when none; failedAt is set once the retries ran out (status failed).',
+      properties: {
+        attempts: { type: 'integer' },
+        reason: { type: 'string', enum: PRICING_FAILURE_REASONS },
+        failedAt: { type: ['string', 'null'], format: 'date-time' },
+      },
+      required: ['attempts', 'reason', 'failedAt'],
+    },
     createdAt: dateTime,
     updatedAt: dateTime,
   },
-  required: ['pricingId', 'fileId', 'fileName', 'status', 'rows', 'pricedRows', 'rowErrors', 'createdAt', 'updatedAt'],
+  required: ['pricingId', 'fileId', 'fileName', 'status', 'rows', 'pricedRows', 'rowErrors', 'failure', 'createdAt', 'updatedAt'],
 } as const;
 
 const historyItem = {
@@ -124,7 +135,7 @@ const moveBody = {
 export default async function auctionRoutes(app: FastifyInstance): Promise<void> {
   const queue = new PricingQueue(app.db, app.config, app.log);
   registerPricingQueue(app.config, queue);
-  app.addHook('onReady', async () => queue.startResume());
+  app.addHook('onReady', async () => queue.startInBackground());
   app.addHook('onClose', async () => queue.stop());
 
   defineRoute<{ Body: { isAuction: boolean; admId?: number } }>(app, API.auction.create, {
@@ -186,6 +197,26 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
   defineRoute<{ Querystring: { auctionId: string } }>(app, API.auction.pricingList, {
     schema: { tags, summary: 'The pricing runs (one per spreadsheet sent), latest first', querystring: byIdQuery, response: { 200: dataOf(pricingItem) } },
     handler: async (request) => ({ data: await pricingList(app.db, userOf(request), request.query.auctionId) }),
+  });
+
+  defineRoute<{ Body: { auctionId: string; pricingId: string } }>(app, API.auction.pricingRetry, {
+    schema: {
+      tags,
+      summary: 'Process a failed pricing run again (its background job ran out of retries)',
+      description: 'Staff, while pricing; the run starts over from its stored file (in_validation). 409 for a run that is not failed.',
+      body: {
+        type: 'object',
+        properties: { auctionId, pricingId: { type: 'string', minLength: 1, maxLength: 64 } },
+        required: ['auctionId', 'pricingId'],
+        additionalProperties: false,
+      },
+      response: { 200: { type: 'object', properties: { pricing: pricingItem }, required: ['pricing'] } },
+    },
+    handler: async (request) => {
+      const pricing = await retryPricingRun(app.db, userOf(request), request.body.auctionId, request.body.pricingId);
+      queue.enqueue(pricing.pricingId);
+      return { pricing };
+    },
   });
 
   defineRoute<{ Querystring: { auctionId: string } }>(app, API.auction.listAdditionalFiles, {

@@ -39,7 +39,7 @@ const toFileItem = (f: FileRow, fileType: AuctionFileType, addedAt: Date): Aucti
 });
 
 type PricingRow = typeof auctionPricing.$inferSelect;
-const toPricingItem = (p: PricingRow, fileName: string | null): AuctionPricingItem => ({
+export const toPricingItem = (p: PricingRow, fileName: string | null): AuctionPricingItem => ({
   pricingId: p.id,
   fileId: p.fileId,
   fileName,
@@ -47,6 +47,7 @@ const toPricingItem = (p: PricingRow, fileName: string | null): AuctionPricingIt
   rows: p.rows,
   pricedRows: p.pricedRows,
   rowErrors: p.rowErrors,
+  failure: p.attempts > 0 ? { attempts: p.attempts, reason: p.lastError ?? 'internal', failedAt: p.failedAt?.toISOString() ?? null } : null,
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
 });

@@ -3,44 +3,88 @@
  *
  * A run goes in_validation > validation_ok | validation_error > in_processing > processed
  * (PRICING_NEXT). Each step is claimed with an UPDATE … WHERE status = <the expected one>, so a
- * step never runs twice even if two servers resume the same run; the prices are written with the
- * final status in one transaction. A crash leaves the run in a running status: `resume()` (on
- * boot) queues every such run again, and since validation and processing are recomputed from the
- * stored file, a resumed run ends exactly as an uninterrupted one.
+ * step never runs twice even if two instances work on the same run; the prices are written with the
+ * final status in one transaction. Validation and processing are recomputed from the stored file, so
+ * a run taken up again (after a crash or a failed attempt) ends exactly as an uninterrupted one.
  *
- * The queue is per app (one worker, runs in order); `idle()` resolves once it has nothing left,
- * which is how tests wait for a run without sleeping.
+ * Runs are jobs of a pg-boss queue in the database (server/jobs/pricingQueue.ts): any instance takes
+ * them, a transient failure (database, storage) is retried with backoff, and a run whose retries ran
+ * out ends `failed`, which the pricing screen shows with a retry action.
  */
 import type { Readable } from 'node:stream';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { PRICING_RUNNING, type PricingRowError, checkPricingRow } from '../../src/domain/auctions';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  PRICING_RUNNING,
+  PRICING_UPLOAD_STATUS,
+  type AuctionPricingItem,
+  type PricingFailureReason,
+  type PricingRowError,
+  checkPricingRow,
+} from '../../src/domain/auctions';
 import type { PricingStatus } from '../../src/domain/enums';
 import { STORAGE_LIMITS } from '../../src/domain/workspace';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { auctionPricing, auctionSharePrices, auctions, files, shares } from '../db/schema';
+import { notFound } from '../http/errors';
+import { toPricingItem } from './auctionFiles';
+import { findAuction, invalidStatus } from './auctions';
 import { readPricingFile } from './pricingSpreadsheet';
+import { isUuid } from './shareWorkflow';
 import { storageFor } from './storage';
+import type { AuthUser } from './users';
+
+/**
+ * The store did not answer (an outage, a timeout, a 5xx): worth another attempt, unlike a file that
+ * is missing or over the limit, which is the file's fault and reported on the run.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('storage unavailable', { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+class StoredFileRefused extends Error {}
 
 /** The stored bytes of a file, through whichever driver stores them. */
 export async function readStoredFile(config: Config, key: string): Promise<Buffer> {
   const driver = storageFor(config);
   if (driver.read) {
-    const { stream } = await driver.read(key);
+    let stream: Readable;
+    try {
+      ({ stream } = await driver.read(key));
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 404) throw new StoredFileRefused('missing in storage');
+      throw new StorageUnavailableError(err);
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of stream as Readable) {
-      size += (chunk as Buffer).length;
-      if (size > STORAGE_LIMITS.maxFileBytes) throw new Error('stored file larger than the upload limit');
-      chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of stream) {
+        size += (chunk as Buffer).length;
+        if (size > STORAGE_LIMITS.maxFileBytes) throw new StoredFileRefused('stored file larger than the upload limit');
+        chunks.push(chunk as Buffer);
+      }
+    } catch (err) {
+      throw err instanceof StoredFileRefused ? err : new StorageUnavailableError(err);
     }
     return Buffer.concat(chunks);
   }
   const url = await driver.signedGetUrl(key, 'pricing', null, new Date(Date.now() + 60_000));
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`storage answered ${res.status}`);
-  return Buffer.from(await res.arrayBuffer());
+  let res: Response;
+  try {
+    res = await fetch(url);
+  } catch (err) {
+    throw new StorageUnavailableError(err);
+  }
+  if (res.status === 404 || res.status === 403) throw new StoredFileRefused(`storage answered ${res.status}`);
+  if (!res.ok) throw new StorageUnavailableError(new Error(`storage answered ${res.status}`));
+  try {
+    return Buffer.from(await res.arrayBuffer());
+  } catch (err) {
+    throw new StorageUnavailableError(err);
+  }
 }
 
 interface Evaluation {
@@ -58,9 +102,10 @@ async function evaluate(db: Db, config: Config, run: typeof auctionPricing.$infe
   let bytes: Buffer;
   try {
     bytes = await readStoredFile(config, file.key);
-  } catch {
-    // Missing or unreachable in storage: reported as unreadable (the user sends the file again), so
-    // a storage outage never leaves a run that every boot retries.
+  } catch (err) {
+    // An outage is the job's to retry (and to end as `failed` once retries run out); a file missing in
+    // storage is reported as unreadable, so the user sends it again.
+    if (err instanceof StorageUnavailableError) throw err;
     return fileError('unreadable');
   }
   // A reader that throws (a file no check foresaw) ends the run like any unreadable file, instead of
@@ -143,89 +188,58 @@ export async function processPricingRun(db: Db, config: Config, pricingId: strin
   });
 }
 
-export class PricingQueue {
-  private readonly pending: string[] = [];
-  private running: Promise<void> | null = null;
-  private stopped = false;
 
-  constructor(
-    private readonly db: Db,
-    private readonly config: Config,
-    private readonly log: Pick<FastifyBaseLogger, 'error' | 'info'>,
-  ) {}
-
-  /** Queues a run; the work starts after the current request has been answered. */
-  enqueue(pricingId: string): void {
-    if (this.stopped || this.pending.includes(pricingId)) return;
-    this.pending.push(pricingId);
-    this.kick();
+/** The reason an attempt failed, as the run records it and the pricing screen words it. */
+export function failureReasonOf(err: unknown): PricingFailureReason {
+  // Drizzle wraps the driver's error ("Failed query: …") with the original as its cause.
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e instanceof StorageUnavailableError) return 'storage';
+    // node-postgres and PGlite errors carry a SQLSTATE; a lost connection carries a Node error code.
+    if (typeof e.code === 'string') return 'database';
+    if (typeof e.message === 'string' && /Failed query|connection|terminat|timeout exceeded|ECONN/i.test(e.message)) return 'database';
   }
-
-  private kick(): void {
-    if (this.running || this.stopped) return;
-    this.running = (async () => {
-      await new Promise((resolve) => setImmediate(resolve));
-      while (this.pending.length && !this.stopped) {
-        const id = this.pending.shift()!;
-        try {
-          await processPricingRun(this.db, this.config, id);
-        } catch (err) {
-          // A database or storage failure: the run stays in its running status and the next boot resumes it.
-          this.log.error({ err, pricingId: id }, 'pricing run failed');
-        }
-      }
-    })().finally(() => {
-      this.running = null;
-      if (this.pending.length && !this.stopped) this.kick();
-    });
-  }
-
-  private resuming: Promise<unknown> = Promise.resolve();
-
-  /** Resolves when nothing is queued or running (a resume in progress included). */
-  async idle(): Promise<void> {
-    await this.resuming;
-    while (this.running) await this.running;
-  }
-
-  /**
-   * Resumes in the background: a database that is down at boot must not stop the server from
-   * starting (it answers 503 until the database is back; the runs wait for the next boot).
-   */
-  startResume(): void {
-    this.resuming = this.resume().then(
-      (n) => n,
-      (err: unknown) => this.log.error({ err }, 'could not resume the pricing runs'),
-    );
-  }
-
-  /** Queues every run a previous process left unfinished, oldest first. */
-  async resume(): Promise<number> {
-    const rows = await this.db
-      .select({ id: auctionPricing.id })
-      .from(auctionPricing)
-      .where(inArray(auctionPricing.status, [...PRICING_RUNNING]))
-      .orderBy(asc(auctionPricing.createdAt), asc(auctionPricing.id));
-    for (const r of rows) this.enqueue(r.id);
-    if (rows.length) this.log.info({ resumed: rows.length }, 'pricing runs resumed');
-    return rows.length;
-  }
-
-  /** Finishes the run in hand and drops the rest (a later boot resumes them). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.pending.length = 0;
-    await this.idle();
-  }
+  return 'internal';
 }
 
-const queues = new WeakMap<Config, PricingQueue>();
-
-/** The app's queue, by its config (the object buildApp was given): tests await `pricingQueueOf(config).idle()`. */
-export function pricingQueueOf(config: Config): PricingQueue | undefined {
-  return queues.get(config);
+/** Records a failed attempt on the run (best effort: the database may be what failed). */
+export async function recordPricingAttempt(db: Db, pricingId: string, attempts: number, reason: PricingFailureReason): Promise<void> {
+  await db.update(auctionPricing).set({ attempts, lastError: reason }).where(eq(auctionPricing.id, pricingId));
 }
 
-export function registerPricingQueue(config: Config, queue: PricingQueue): void {
-  queues.set(config, queue);
+/**
+ * The dead letter: the retries ran out. A run still running ends `failed`; one that finished in the
+ * meantime (another instance got through) keeps its result.
+ */
+export async function markPricingFailed(db: Db, pricingId: string, attempts: number, reason: PricingFailureReason): Promise<boolean> {
+  const now = new Date();
+  const done = await db
+    .update(auctionPricing)
+    .set({ status: 'failed', attempts, lastError: reason, failedAt: now, updatedAt: now })
+    .where(and(eq(auctionPricing.id, pricingId), inArray(auctionPricing.status, [...PRICING_RUNNING])))
+    .returning({ id: auctionPricing.id });
+  return done.length > 0;
+}
+
+/**
+ * pricing_retry: a failed run starts over from its stored file (the checks are recomputed anyway).
+ * Staff only, while the auction is in pricing; 409 for a run that is not failed. The caller queues it.
+ */
+export async function retryPricingRun(db: Db, user: AuthUser, auctionId: string, pricingId: string): Promise<AuctionPricingItem> {
+  return db.transaction(async (tx) => {
+    const auction = await findAuction(tx, user, auctionId, true);
+    if (!isUuid(pricingId)) throw notFound('Document');
+    const [run] = await tx.select().from(auctionPricing).where(and(eq(auctionPricing.id, pricingId), eq(auctionPricing.auctionId, auction.id))).for('update');
+    if (!run) throw notFound('Document');
+    if (auction.status !== PRICING_UPLOAD_STATUS) throw invalidStatus(`a pricing run can be retried only while ${PRICING_UPLOAD_STATUS}, not ${auction.status}`);
+    if (run.status !== 'failed') throw invalidStatus(`only a failed pricing run can be retried, not one ${run.status}`);
+    const now = new Date();
+    const [updated] = await tx
+      .update(auctionPricing)
+      .set({ status: 'in_validation', attempts: 0, lastError: null, failedAt: null, rows: 0, rowErrors: [], updatedAt: now })
+      .where(eq(auctionPricing.id, run.id))
+      .returning();
+    await tx.update(auctions).set({ updatedAt: now }).where(eq(auctions.id, auction.id));
+    const [file] = run.fileId ? await tx.select({ name: files.name }).from(files).where(eq(files.id, run.fileId)) : [];
+    return toPricingItem(updated, file?.name ?? null);
+  });
 }

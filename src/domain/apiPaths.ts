@@ -47,6 +47,8 @@ export const API = {
     info: get('/auction/info'),
     statusHistory: get('/auction/status_history'),
     pricingList: get('/auction/pricing_list'),
+    /** A pricing run that ended failed (its background job ran out of retries) starts over. */
+    pricingRetry: post('/auction/pricing_retry'),
     saveConfig: post('/auction/save_config'),
     list: get('/auction/list'),
     listAdditionalFiles: get('/auction/list_additional_files'),

@@ -48,11 +48,13 @@ export const auctionNextStepBlocker = (facts: AuctionGateFacts): AuctionNextStep
 
 /** SPEC §3 pricing status order: in_validation > validation_ok | validation_error > in_processing > processed. */
 export const PRICING_NEXT: Readonly<Record<PricingStatus, readonly PricingStatus[]>> = {
-  in_validation: ['validation_ok', 'validation_error'],
-  validation_ok: ['in_processing'],
+  in_validation: ['validation_ok', 'validation_error', 'failed'],
+  validation_ok: ['in_processing', 'failed'],
   validation_error: [],
-  in_processing: ['processed'],
+  in_processing: ['processed', 'failed'],
   processed: [],
+  // Retried by the staff (pricing_retry): the run starts over from the stored file.
+  failed: ['in_validation'],
 };
 
 /** A pricing run still working: the page polls while the latest run is in one of these. */
@@ -314,8 +316,25 @@ export interface AuctionPricingItem {
   /** Shares priced when processed. */
   pricedRows: number;
   rowErrors: PricingRowError[];
+  /** Attempts of the background job that failed (null when none did); see PricingFailure. */
+  failure?: PricingFailure | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * Why an attempt failed: the database or the file store did not answer, the attempt outlived its
+ * deadline, or anything else. A file's own problem is never one of these: it is a row error.
+ */
+export const PRICING_FAILURE_REASONS = ['database', 'storage', 'timeout', 'internal'] as const;
+export type PricingFailureReason = (typeof PRICING_FAILURE_REASONS)[number];
+
+export interface PricingFailure {
+  /** Attempts made so far that failed. */
+  attempts: number;
+  reason: PricingFailureReason;
+  /** When the retries ran out and the run became `failed`; null while it is still being retried. */
+  failedAt: string | null;
 }
 
 export interface AuctionFileItem {

@@ -1,5 +1,6 @@
 /** The enumerations of SPEC §3, verbatim. */
-export const PRICING_STATUSES = ['in_validation', 'validation_ok', 'validation_error', 'in_processing', 'processed'] as const;
+/** `failed` is Repasse's own, past SPEC §3: a run whose background job ran out of retries (docs/auctions.md). */
+export const PRICING_STATUSES = ['in_validation', 'validation_ok', 'validation_error', 'in_processing', 'processed', 'failed'] as const;
 export type PricingStatus = (typeof PRICING_STATUSES)[number];
 
 export const OWNER_ROLES = ['owner', 'partner'] as const;

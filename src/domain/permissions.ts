@@ -87,6 +87,7 @@ export const ENDPOINT_PERMISSIONS = new Map<Endpoint, Permission>([
   [API.auction.info, 'auction.read'],
   [API.auction.statusHistory, 'auction.read'],
   [API.auction.pricingList, 'auction.read'],
+  [API.auction.pricingRetry, 'auction.write'],
   [API.auction.list, 'auction.read'],
   [API.auction.listAdditionalFiles, 'auction.read'],
   [API.storage.uploadInitialize, 'document.upload'],

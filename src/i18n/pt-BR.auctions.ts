@@ -196,6 +196,18 @@ export const ptBRAuctions = {
       removeConfirm: 'Remover',
       removeKeep: 'Manter',
       removed: 'Planilha removida.',
+      failed_one: 'Não foi possível processar a planilha {{name}} após {{count, number}} tentativa: {{reason}}. Envie o arquivo de novo ou tente processar novamente.',
+      failed_other: 'Não foi possível processar a planilha {{name}} após {{count, number}} tentativas: {{reason}}. Envie o arquivo de novo ou tente processar novamente.',
+      retrying_one: 'A {{count, number}}ª tentativa de processar a planilha falhou ({{reason}}). Uma nova tentativa será feita em instantes.',
+      retrying_other: 'A {{count, number}}ª tentativa de processar a planilha falhou ({{reason}}). Uma nova tentativa será feita em instantes.',
+      retry: 'Processar novamente',
+      retried: 'A planilha voltou para a fila de processamento.',
+      failureReason: {
+        database: 'o banco de dados não respondeu',
+        storage: 'o armazenamento de arquivos não respondeu',
+        timeout: 'o processamento não terminou no tempo limite',
+        internal: 'ocorreu um erro interno no servidor',
+      },
     },
     pricingStatus: {
       in_validation: 'Em validação',
@@ -203,6 +215,7 @@ export const ptBRAuctions = {
       validation_error: 'Com erros',
       in_processing: 'Em processamento',
       processed: 'Processada',
+      failed: 'Falhou',
     },
     rowErrors: {
       contractMissing: 'Contrato não informado',

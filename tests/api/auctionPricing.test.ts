@@ -9,7 +9,7 @@ import writeExcelFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuctionAddFileResponse, AuctionInfo, AuctionPricingItem } from '../../src/domain/auctions';
 import { buildApp } from '../../server/app';
-import { pricingQueueOf } from '../../server/services/pricing';
+import { pricingQueueOf } from '../../server/jobs/pricingQueue';
 import { aget, apost, auctionAt, freeShares, validConfig } from './auctionHelpers';
 import { type TestApp, USERS, createTestApp } from './support/app';
 import { expectError, expectOk } from './support/expect';

@@ -11,7 +11,7 @@ import writeExcelFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { PRICING_FILE_TOO_LARGE } from '../../server/services/auctionFiles';
-import { pricingQueueOf } from '../../server/services/pricing';
+import { pricingQueueOf } from '../../server/jobs/pricingQueue';
 import { type AuctionAddFileResponse, type AuctionConfig, type AuctionInfo, type AuctionPricingItem, PRICING_MAX_BYTES, PRICING_MAX_ROWS } from '../../src/domain/auctions';
 import { aget, apost, auctionAt, freeShares, validConfig } from './auctionHelpers';
 import { type TestApp, USERS, createTestApp } from './support/app';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuctionAddFileResponse, AuctionInfo, AuctionPricingItem } from '../../src/domain/auctions';
 import type { FileRef, UploadInitializeResponse } from '../../src/domain/workspace';
-import { pricingQueueOf } from '../../server/services/pricing';
+import { pricingQueueOf } from '../../server/jobs/pricingQueue';
 import { aget, apost, auctionAt, freeShares, validConfig } from './auctionHelpers';
 import { type TestApp, USERS, createTestApp } from './support/app';
 import { expectOk } from './support/expect';

@@ -107,6 +107,47 @@ describe('auction wizard: pricing', () => {
   });
 });
 
+describe('auction wizard: a run whose background job gave up', () => {
+  const failedAt = '2026-11-20T11:10:00.000Z';
+
+  it('says why in Portuguese, how many attempts were made, and re-queues the run with pricing_retry', async () => {
+    let runs = [pricingRun({ status: 'failed', failure: { attempts: 6, reason: 'storage', failedAt } })];
+    let info = auctionInfo({ status: 'pricing', nextStepBlocker: 'pricingNotProcessed', latestPricing: 'failed' });
+    const api = openAuction(
+      auctionRoutes(info, {
+        'GET /auction/info': () => ({ status: 200, data: info }),
+        'GET /auction/pricing_list': () => ({ status: 200, data: { data: runs } }),
+        'POST /auction/pricing_retry': () => {
+          runs = [pricingRun({ status: 'processed', pricedRows: 2 })];
+          info = { ...info, latestPricing: 'processed', nextStepBlocker: null };
+          return { status: 200, data: { pricing: pricingRun({ status: 'in_validation' }) } };
+        },
+      }),
+    );
+    const alert = await screen.findByTestId('pricing-failed');
+    expect(alert).toHaveTextContent(
+      'Não foi possível processar a planilha precos.csv após 6 tentativas: o armazenamento de arquivos não respondeu. Envie o arquivo de novo ou tente processar novamente.',
+    );
+    const row = (await within(screen.getByTestId('pricing-runs')).findByText('precos.csv')).closest('tr')!;
+    expect(within(row).getByText(A.pricingStatus.failed)).toHaveClass('ant-tag');
+    // Not running: a new spreadsheet may be sent, and the failed one removed.
+    expect(screen.getByTestId('pricing-file-input')).toBeEnabled();
+
+    await userEvent.click(within(alert).getByRole('button', { name: A.pricing.retry }));
+    await waitFor(() => expect(api.called('POST', '/auction/pricing_retry')).toHaveLength(1));
+    expect(api.called('POST', '/auction/pricing_retry')[0].body).toEqual({ auctionId: AUCTION_ID, pricingId: 'pr-1' });
+    await waitFor(() => expect(screen.queryByTestId('pricing-failed')).toBeNull());
+    expect(await within(screen.getByTestId('pricing-runs')).findByText(A.pricingStatus.processed)).toBeInTheDocument();
+  });
+
+  it('while retries remain, says which attempt failed and why, without the failure alert', async () => {
+    const runs = [pricingRun({ status: 'in_validation', failure: { attempts: 2, reason: 'database', failedAt: null } })];
+    openAuction(auctionRoutes(auctionInfo({ status: 'pricing', latestPricing: 'in_validation' }), { 'GET /auction/pricing_list': { status: 200, data: { data: runs } } }));
+    expect(await screen.findByTestId('pricing-retrying')).toHaveTextContent('A 2ª tentativa de processar a planilha falhou (o banco de dados não respondeu). Uma nova tentativa será feita em instantes.');
+    expect(screen.queryByTestId('pricing-failed')).toBeNull();
+  });
+});
+
 describe('auction wizard: files and read-only users', () => {
   it('removes an additional file only after the confirmation', async () => {
     const file = { fileId: 'n-1', fileName: 'edital.pdf', fileType: 'AUCTION_NOTICE', size: 10, uploadedAt: '2026-11-20T11:00:00.000Z' };

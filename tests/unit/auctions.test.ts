@@ -61,8 +61,11 @@ describe('the status machine', () => {
     for (const s of ['processing', 'live'] as const) expect(auctionNextStepBlocker({ status: s, configValid: false, latestPricing: null })).toBeNull();
   });
 
-  it('a pricing run is running exactly while it has somewhere to go', () => {
-    expect(PRICING_STATUSES.filter((s) => PRICING_NEXT[s].length > 0).sort()).toEqual([...PRICING_RUNNING].sort());
+  it('a pricing run is running exactly while it has somewhere to go on its own', () => {
+    // A failed run moves only when the staff retry it; every running status may end failed.
+    expect(PRICING_STATUSES.filter((s) => s !== 'failed' && PRICING_NEXT[s].length > 0).sort()).toEqual([...PRICING_RUNNING].sort());
+    for (const s of PRICING_RUNNING) expect(PRICING_NEXT[s]).toContain('failed');
+    expect(PRICING_NEXT.failed).toEqual(['in_validation']);
   });
 });
 

@@ -25,6 +25,7 @@ export const PRICING_COLORS: Readonly<Record<PricingStatus, string>> = {
   validation_error: 'error',
   in_processing: 'processing',
   processed: 'success',
+  failed: 'error',
 };
 
 const SPREADSHEET_ACCEPT = [...PRICING_EXTENSIONS.map((e) => `.${e}`), 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'].join(',');
@@ -73,9 +74,12 @@ export const PricingStep = ({ auction, canWrite }: { auction: AuctionInfo; canWr
   const { modal } = App.useApp();
   const addFile = useAuctionWrite(auction.auctionId, API.auction.addFile, { success: 'auctions.pricing.sent' });
   const removeFile = useAuctionWrite(auction.auctionId, API.auction.removeFile, { success: 'auctions.pricing.removed' });
+  const retryRun = useAuctionWrite(auction.auctionId, API.auction.pricingRetry, { success: 'auctions.pricing.retried' });
   const latest = latestRun(pricing.list);
   const running = !!latest && PRICING_RUNNING.includes(latest.status);
   const mayUpload = canWrite && auction.status === PRICING_UPLOAD_STATUS;
+  const failure = latest?.failure;
+  const reason = failure ? t(`auctions.pricing.failureReason.${failure.reason}`) : '';
 
   const columns: TableColumnsType<AuctionPricingItem> = [
     { key: 'file', dataIndex: 'fileName', title: t('auctions.pricing.file'), render: (v: string | null) => v ?? '—' },
@@ -136,6 +140,24 @@ export const PricingStep = ({ auction, canWrite }: { auction: AuctionInfo; canWr
       )}
       {canWrite && auction.status === 'created' && <Alert type="warning" showIcon message={t('auctions.pricing.onlyWhilePricing', saleContext(auction.isAuction))} />}
       {running && <Alert type="info" showIcon role="status" message={t('auctions.pricing.running')} />}
+      {/* A database or storage outage, not the file's fault: the job retries by itself, then gives up. */}
+      {running && failure && <Alert type="warning" showIcon message={t('auctions.pricing.retrying', { count: failure.attempts, reason })} data-testid="pricing-retrying" />}
+      {latest?.status === 'failed' && failure && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="pricing-failed"
+          message={t('auctions.pricing.failed', { count: failure.attempts, reason, name: latest.fileName ?? '' })}
+          action={
+            mayUpload ? (
+              <Button size="small" loading={retryRun.isPending} onClick={() => retryRun.mutateAsync({ pricingId: latest.pricingId }).catch(() => undefined)}>
+                {t('auctions.pricing.retry')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
       <QueryError error={pricing.error} retry={() => void pricing.refetch()}>
         <Table<AuctionPricingItem>
           size="small"
