@@ -152,7 +152,7 @@ describe('more than one instance', () => {
     expect(await jobOf(run.id)).toMatchObject({ state: 'completed', retry_count: 1 });
   });
 
-  // Last: it closes the file's first app.
+  // Last but one: it closes the file's first app, and the last one closes B.
   it('a run queued by an instance that stops before working on it is processed by another', async () => {
     bConfig = { ...t.config };
     b = await buildApp({ db: t.handle, config: bConfig });
@@ -163,7 +163,27 @@ describe('more than one instance', () => {
     const pricingId = await send(auction.auctionId, csv);
     await t.app.close();
     await pricingQueueOf(bConfig)!.idle();
-    const res = await b.inject({ method: 'GET', url: `/api/auction/pricing_list?auctionId=${auction.auctionId}`, headers: { authorization: `Bearer ${await t.token(USERS.acme)}` } });
-    expect(expectOk<{ data: AuctionPricingItem[] }>(res).data[0]).toMatchObject({ pricingId, status: 'processed', pricedRows: 2 });
+    // From here on the file's requests go to B (same database, same JWT secret).
+    const viaB = b;
+    t = { ...t, app: viaB, inject: (o) => viaB.inject(o) };
+    expect((await runs(auction.auctionId))[0]).toMatchObject({ pricingId, status: 'processed', pricedRows: 2 });
+  });
+
+  it('an instance that stops lets the attempt in hand finish before it closes', async () => {
+    const { auction, csv } = await pricingAuction();
+    // Writing the prices takes a while: the close comes in the middle of the attempt.
+    await t.query(sql.raw(`create or replace function pricing_slow() returns trigger language plpgsql as $$ begin perform pg_sleep(1.5); return null; end $$`));
+    await t.query(sql`create trigger pricing_slow before insert on auction_share_prices for each statement execute function pricing_slow()`);
+    try {
+      const pricingId = await send(auction.auctionId, csv);
+      await vi.waitFor(async () => expect((await jobOf(pricingId))?.state).toBe('active'), { timeout: 10_000, interval: 10 });
+      await b!.close();
+      b = undefined;
+      const [run] = await t.query<{ status: string; priced_rows: number }>(sql`select status::text as status, priced_rows from auction_pricing where id = ${pricingId}`);
+      expect(run).toEqual({ status: 'processed', priced_rows: 2 });
+      expect(await jobOf(pricingId)).toMatchObject({ state: 'completed', retry_count: 0 });
+    } finally {
+      await t.query(sql`drop trigger if exists pricing_slow on auction_share_prices`);
+    }
   });
 });
