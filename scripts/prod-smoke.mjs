@@ -135,7 +135,8 @@ function copyAsDockerWould(dest) {
     .split('\n')
     .map((l) => l.trim().replace(/^\/+|\/+$/g, ''))
     .filter((l) => l && !l.startsWith('#'));
-  const globToRe = (p) => new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')}(/|$)`);
+  const escape = (part) => part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*');
+  const globToRe = (p) => new RegExp(`^${p.split('**').map(escape).join('.*')}(/|$)`);
   const rules = ignore.map(globToRe);
   const files = runSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT }).stdout.split('\0').filter(Boolean);
   let n = 0;
