@@ -268,6 +268,8 @@ export const shareHistory = pgTable(
     note: text('note'),
     /** A repeated request with the same key does not write history twice. */
     requestKey: text('request_key'),
+    /** What the keyed request asked (requestFingerprint): the same key with other data is refused. */
+    requestHash: text('request_hash'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('share_history_share_idx').on(t.shareId, t.at), uniqueIndex('share_history_request_key').on(t.requestKey)],

@@ -24,6 +24,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   passwordExpired: 'Password has expired',
   tooManyRequests: 'Too many requests, try again later',
+  idempotencyKeyReused: 'Invalid Idempotency-Key: already used for another request',
   tooManyAttempts: 'Too many attempts, try again later',
   /** The login's password-hash queue is full (server/services/hashGate.ts); the catalogue reads it as "too many requests". */
   loginBusy: 'Too many requests: sign-ins are queued on this server, try again later',

@@ -6,8 +6,9 @@
  * share, each moved in its own right (one failing does not undo the others).
  *
  * An `Idempotency-Key` header makes a call repeatable: the repeat answers the share as it is and
- * writes no second history entry.
+ * writes no second history entry. The same key with another call or other data is refused (422).
  */
+import { createHash } from 'node:crypto';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -67,6 +68,26 @@ export function requestKeyOf(request: FastifyRequest): string | null {
   return key;
 }
 
+/** JSON with object keys sorted at every level, so two equal bodies give one text whatever their key order. */
+const canonicalJson = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(canonicalJson).join(',')}]`
+    : value !== null && typeof value === 'object'
+      ? `{${Object.keys(value)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : (JSON.stringify(value) ?? 'null');
+
+/**
+ * What a keyed request asks of each share: the call and its body without the share ids (the key is
+ * stored per share, so a bulk repeat over a different selection still matches share by share).
+ */
+export function requestFingerprint(request: FastifyRequest): string {
+  const { shareId: _id, shareIds: _ids, ...rest } = (request.body ?? {}) as Record<string, unknown>;
+  return createHash('sha256').update(`${request.routeOptions.url}\n${canonicalJson(rest)}`).digest('base64url');
+}
+
 /** A calendar date or a date-time, ISO 8601, not after today; stored as YYYY-MM-DD. */
 function paidDateOf(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim());
@@ -83,16 +104,16 @@ export default async function actionRoutes(app: FastifyInstance): Promise<void> 
   const flags = () => app.config.featureFlags;
 
   /** Moves one share and answers it as it is now. */
-  const single = async (request: FastifyRequest, shareId: string, input: Omit<MoveInput, 'flags' | 'requestKey'>): Promise<ActionResult> => {
+  const single = async (request: FastifyRequest, shareId: string, input: Omit<MoveInput, 'flags' | 'requestKey' | 'requestHash'>): Promise<ActionResult> => {
     const user = userOf(request);
-    await moveShare(app.db, user, { shareId }, { ...input, flags: flags(), requestKey: requestKeyOf(request) });
+    await moveShare(app.db, user, { shareId }, { ...input, flags: flags(), requestKey: requestKeyOf(request), requestHash: requestFingerprint(request) });
     return { share: await getShareById(app.db, scopeOf(user), shareId) };
   };
-  const bulk = async (request: FastifyRequest, shareIds: string[], input: Omit<MoveInput, 'flags' | 'requestKey'>): Promise<BulkActionResult> => {
-    const outcomes = await moveShares(app.db, userOf(request), shareIds, { ...input, flags: flags(), requestKey: requestKeyOf(request) });
+  const bulk = async (request: FastifyRequest, shareIds: string[], input: Omit<MoveInput, 'flags' | 'requestKey' | 'requestHash'>): Promise<BulkActionResult> => {
+    const outcomes = await moveShares(app.db, userOf(request), shareIds, { ...input, flags: flags(), requestKey: requestKeyOf(request), requestHash: requestFingerprint(request) });
     return { results: outcomes.map((o) => (o.ok ? { shareId: o.shareId, ok: true, state: o.state } : { shareId: o.shareId, ok: false, message: o.message })) };
   };
-  const oneOrManyCall = (request: FastifyRequest, shareId: string | string[], input: Omit<MoveInput, 'flags' | 'requestKey'>) =>
+  const oneOrManyCall = (request: FastifyRequest, shareId: string | string[], input: Omit<MoveInput, 'flags' | 'requestKey' | 'requestHash'>) =>
     Array.isArray(shareId) ? bulk(request, shareId, input) : single(request, shareId, input);
 
   /** The selected proposal of each moved share gets these data (billet line, paid date, …). */

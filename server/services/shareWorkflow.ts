@@ -94,6 +94,12 @@ export interface MoveInput {
   note?: string | null;
   /** Idempotency-Key of the request; stored per user and share. */
   requestKey?: string | null;
+  /**
+   * Fingerprint of what the request asks of each share (requestFingerprint): a repeat of the key
+   * with another fingerprint is refused (422) instead of answering the first request's result and
+   * silently dropping the new data.
+   */
+  requestHash?: string | null;
   /** Refuse (409) when the share's version is not this one. Single share only. */
   expectedVersion?: number;
   /** Cancellation details (cancel_sale). */
@@ -220,15 +226,21 @@ async function moveChunk(tx: Tx, user: AuthUser, ids: string[], input: MoveInput
   const byId = new Map<string, LockedShare>(locked.map((r) => [r.id, r]));
 
   const repeats = new Set<string>();
-  // A key already used for another action on this share: a client error, reported per share.
+  // A key already used for another action, or the same action with other data, on this share: a
+  // client error, reported per share.
   const reused = new Set<string>();
   if (input.requestKey && locked.length) {
     const keys = locked.map((r) => storedKey(user, input.requestKey!, r.id));
-    const found = await tx.select({ key: shareHistory.requestKey, action: shareHistory.action }).from(shareHistory).where(inArray(shareHistory.requestKey, keys));
+    const found = await tx
+      .select({ key: shareHistory.requestKey, action: shareHistory.action, hash: shareHistory.requestHash })
+      .from(shareHistory)
+      .where(inArray(shareHistory.requestKey, keys));
     const historyAction = input.historyAction ?? input.action ?? input.move;
     for (const f of found) {
       const id = f.key!.slice(user.id.length + 1, user.id.length + 37);
-      if (f.action === historyAction) repeats.add(id);
+      // A row written before fingerprints were kept (null) matches on the action alone.
+      const sameRequest = f.action === historyAction && (f.hash === null || !input.requestHash || f.hash === input.requestHash);
+      if (sameRequest) repeats.add(id);
       else reused.add(id);
     }
   }
@@ -242,7 +254,7 @@ async function moveChunk(tx: Tx, user: AuthUser, ids: string[], input: MoveInput
       continue;
     }
     if (reused.has(id)) {
-      outcomes.push({ shareId: id, ok: false, status: 400, message: 'Invalid Idempotency-Key: already used for another action' });
+      outcomes.push({ shareId: id, ok: false, status: 422, message: MESSAGES.idempotencyKeyReused });
       continue;
     }
     if (repeats.has(id)) {
@@ -332,9 +344,10 @@ async function writeMoves(tx: Tx, user: AuthUser, input: MoveInput, moved: Moved
   }
 
   const historyRows = moved.map((m) => [m.id, m.from, m.to, input.requestKey ? storedKey(user, input.requestKey, m.id) : null]);
+  const requestHash = input.requestKey ? (input.requestHash ?? null) : null;
   await tx.execute(sql`
-    insert into ${shareHistory} (share_id, action, from_state, to_state, user_id, files, note, request_key)
-    select (r->>0)::uuid, ${historyAction}, (r->>1)::share_state, (r->>2)::share_state, ${user.id}::uuid, ${JSON.stringify(fileIds)}::jsonb, ${input.note ?? null}::text, r->>3
+    insert into ${shareHistory} (share_id, action, from_state, to_state, user_id, files, note, request_key, request_hash)
+    select (r->>0)::uuid, ${historyAction}, (r->>1)::share_state, (r->>2)::share_state, ${user.id}::uuid, ${JSON.stringify(fileIds)}::jsonb, ${input.note ?? null}::text, r->>3, ${requestHash}::text
     from jsonb_array_elements(${JSON.stringify(historyRows)}::jsonb) as r`);
 
   if (input.files?.length) {

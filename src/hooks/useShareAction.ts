@@ -81,6 +81,9 @@ export const useApiWrite = <T = unknown>({ endpoint, successKey, contractNumber,
       else if (contractNumber) await queryClient.invalidateQueries({ queryKey: workspaceKey(contractNumber) });
     },
     onError: (error) => {
+      // 422: the key was already spent on a request with other data (the server refused to answer the
+      // old result for the new data); the next attempt is a new request.
+      if (error.statusCode === 422) key.current = null;
       if (silentErrors?.(error)) return;
       open?.({ type: 'error', message: t('errors.title'), description: error.message });
     },

@@ -235,6 +235,7 @@ export const ptBR = {
       fund: 'Fundo não encontrado. Verifique os dados e tente novamente.',
       player: 'Player não encontrado. Verifique os dados e tente novamente.',
     },
+    idempotencyKeyReused: 'Esta operação já foi registrada com outros dados e não foi repetida. Atualize a página para ver a situação atual da cota.',
     tooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde um momento e tente novamente.',
     invalidCredentials: 'Credenciais inválidas. Falha na autenticação, tente novamente.',
     database: 'Não foi possível conectar ao banco de dados. Tente novamente mais tarde.',

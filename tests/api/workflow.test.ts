@@ -98,8 +98,24 @@ describe('idempotency', () => {
     // Without the key the same move is simply refused by the workflow.
     expectError(await post(t, USERS.operator, '/actions/share_send_autoservice', { shareId: id }), 409, 'Invalid move: share_send_autoservice from sent_to_autoservice');
     // The same key for another action is a client error.
-    expectError(await post(t, USERS.operator, '/actions/cancel_sale', { shareId: id, reason: 'outro', detail: 'x' }, headers), 400, /^Invalid Idempotency-Key/);
+    expectError(await post(t, USERS.operator, '/actions/cancel_sale', { shareId: id, reason: 'outro', detail: 'x' }, headers), 422, 'Invalid Idempotency-Key: already used for another request');
     expectError(await post(t, USERS.operator, '/actions/share_send_autoservice', { shareId: id }, { 'idempotency-key': 'x'.repeat(200) }), 400, /^Invalid Idempotency-Key/);
+  });
+
+  it('the same key with other data is refused with 422 and changes nothing; the same data in another order is a repeat', async () => {
+    const [id] = await pick('approved_by_adm', ACME);
+    const proof = await uploadFile(t, USERS.operator, { admSlug: 'acme' });
+    const headers = { 'idempotency-key': `paid-${id}` };
+    const first = expectOk<ActionResult>(await post(t, USERS.operator, '/actions/set_paid', { shareId: id, proofFile: proof.fileId, paidDate: '2026-11-20' }, headers));
+    const after = await snapshot(t, id);
+    const selected = async () => t.query(sql`select data->>'paidDate' as "paidDate" from proposals where share_id = ${id} and selected`);
+    const paid = await selected();
+    // Another paid date under the same key: not silently answered with the first result.
+    expectError(await post(t, USERS.operator, '/actions/set_paid', { shareId: id, proofFile: proof.fileId, paidDate: '2026-11-19' }, headers), 422, 'Invalid Idempotency-Key: already used for another request');
+    expect(await snapshot(t, id)).toEqual(after);
+    expect(await selected()).toEqual(paid);
+    // The same body with its keys in another order is the same request.
+    expect(expectOk<ActionResult>(await post(t, USERS.operator, '/actions/set_paid', { paidDate: '2026-11-20', proofFile: proof.fileId, shareId: id }, headers))).toEqual(first);
   });
 
   it('concurrent repeats of one keyed request write one history entry', async () => {
@@ -122,7 +138,7 @@ describe('idempotency', () => {
     // The same key on another bulk action is refused per share, and moves nothing.
     const proof = await uploadFile(t, USERS.operator, { admSlug: 'repasse' });
     const other = await post(t, USERS.operator, '/actions/set_paid', { shareId: ids, proofFile: proof.fileId, paidDate: '2026-11-20' }, headers);
-    expect(other.json().results).toEqual(ids.map((shareId) => ({ shareId, ok: false, message: 'Invalid Idempotency-Key: already used for another action' })));
+    expect(other.json().results).toEqual(ids.map((shareId) => ({ shareId, ok: false, message: 'Invalid Idempotency-Key: already used for another request' })));
     expect(await Promise.all(ids.map((id) => snapshot(t, id)))).toEqual(counts);
   });
 });

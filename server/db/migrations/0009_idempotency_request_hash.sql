@@ -1,0 +1,1 @@
+ALTER TABLE "share_history" ADD COLUMN "request_hash" text;
