@@ -2,7 +2,7 @@
  * The per-account budget of the forgotten-password flow (AUTH_CODE_ACCOUNT_LIMITS): wrong codes and
  * sends counted over every code an account was sent in a sliding window, so that opening more flows
  * or asking for more codes never buys more guesses. Pure: real accounts feed it their auth_codes
- * rows, decoys their in-memory copies, and both get the same answers.
+ * rows, decoys their decoy_flows rows, and both get the same answers.
  */
 import { AUTH_CODE, AUTH_CODE_ACCOUNT_LIMITS } from '../../src/domain/account';
 
