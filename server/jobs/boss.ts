@@ -58,6 +58,28 @@ export function bossDbOf(db: Db): BossDb {
   };
 }
 
+export interface QueueDefinition {
+  name: string;
+  policy: PgBoss.QueuePolicy;
+  deadLetter?: string;
+}
+
+/**
+ * Creates the queues that are missing, one replica at a time. pg-boss's createQueue attaches a
+ * partition and foreign keys, and two replicas creating queues at once on a fresh database deadlock
+ * (seen on PostgreSQL 16); under one advisory transaction lock the second finds them made.
+ * `pgboss.create_queue(name, options)` is what `createQueue` calls, and is a no-op for a queue that
+ * exists. The names and options are ours, never user input.
+ */
+export async function createQueues(bossDb: BossDb, boss: PgBoss, queues: readonly QueueDefinition[]): Promise<void> {
+  const missing = [];
+  for (const q of queues) if (!(await boss.getQueue(q.name))) missing.push(q);
+  if (!missing.length) return;
+  const literal = (v: string) => `'${v.replaceAll("'", "''")}'`;
+  const creates = missing.map((q) => `SELECT pgboss.create_queue(${literal(q.name)}, ${literal(JSON.stringify({ policy: q.policy, deadLetter: q.deadLetter }))}::json)`);
+  await bossDb.executeSql(`BEGIN; SELECT pg_advisory_xact_lock(hashtext('repasse.pgboss.create_queues')); ${creates.join('; ')}; COMMIT;`);
+}
+
 export interface BossOptions {
   /** How often one instance (whichever takes the turn) expires stale active jobs and archives old ones. */
   maintenanceIntervalSeconds: number;
@@ -67,9 +89,9 @@ export interface BossOptions {
  * A pg-boss on the app's database, not started. It creates (or migrates) its own schema `pgboss` on
  * start, under its own advisory lock, so replicas may start together.
  */
-export function createBoss(db: Db, options: BossOptions): PgBoss {
+export function createBoss(bossDb: BossDb, options: BossOptions): PgBoss {
   return new PgBoss({
-    db: bossDbOf(db) as PgBoss.Db,
+    db: bossDb as PgBoss.Db,
     schema: 'pgboss',
     migrate: true,
     supervise: true,

@@ -25,7 +25,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/seed/bulk';
 import { failureReasonOf, markPricingFailed, processPricingRun, recordPricingAttempt } from '../services/pricing';
-import { createBoss } from './boss';
+import { type BossDb, bossDbOf, createBoss, createQueues } from './boss';
 
 export const PRICING_QUEUE = 'pricing';
 export const PRICING_DEAD_LETTER = 'pricing_failed';
@@ -76,6 +76,7 @@ export class PricingQueue {
   /** Tests shorten the delays; read at each send, so a change applies to the next job. */
   readonly settings: PricingQueueSettings = { ...DEFAULT_PRICING_QUEUE_SETTINGS };
   private readonly boss: PgBoss;
+  private readonly bossDb: BossDb;
   private started: Promise<boolean> | null = null;
   private loop: Promise<void> | null = null;
   private stopping = false;
@@ -89,7 +90,8 @@ export class PricingQueue {
     private readonly config: Config,
     private readonly log: Log,
   ) {
-    this.boss = createBoss(db, { maintenanceIntervalSeconds: 30 });
+    this.bossDb = bossDbOf(db);
+    this.boss = createBoss(this.bossDb, { maintenanceIntervalSeconds: 30 });
     // An EventEmitter without an 'error' listener throws; maintenance errors are worth a line only.
     this.boss.on('error', (err) => this.log.warn({ err }, 'pricing queue maintenance failed'));
   }
@@ -107,8 +109,10 @@ export class PricingQueue {
       try {
         await this.boss.start();
         // The dead letter first: the main queue's foreign key names it.
-        await this.boss.createQueue(PRICING_DEAD_LETTER, { name: PRICING_DEAD_LETTER, policy: 'standard' });
-        await this.boss.createQueue(PRICING_QUEUE, { name: PRICING_QUEUE, policy: 'stately', deadLetter: PRICING_DEAD_LETTER });
+        await createQueues(this.bossDb, this.boss, [
+          { name: PRICING_DEAD_LETTER, policy: 'standard' },
+          { name: PRICING_QUEUE, policy: 'stately', deadLetter: PRICING_DEAD_LETTER },
+        ]);
         // Before the start counts as done, so idle() right after a boot sees the runs it found.
         await this.sweep().catch((err: unknown) => this.log.error({ err }, 'could not look for pricing runs without a job'));
         this.loop = this.work();

@@ -13,11 +13,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { AuctionAddFileResponse, AuctionInfo, AuctionPricingItem } from '../../src/domain/auctions';
 import { buildApp } from '../../server/app';
 import { notFound } from '../../server/http/errors';
-import { type PricingQueue, pricingQueueOf } from '../../server/jobs/pricingQueue';
+import { openDatabase } from '../../server/db/client';
+import { rowsOf } from '../../server/db/seed/bulk';
+import { PricingQueue, pricingQueueOf } from '../../server/jobs/pricingQueue';
 import { storageFor } from '../../server/services/storage';
 import { aget, apost, auctionAt, freeShares, validConfig } from './auctionHelpers';
 import { type TestApp, USERS, createTestApp } from './support/app';
 import { expectError, expectOk } from './support/expect';
+import { withFreshPostgres } from './support/pgDatabase';
 import { localStorageConfig, uploadFile } from './support/storage';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -184,6 +187,27 @@ describe('more than one instance', () => {
       expect(await jobOf(pricingId)).toMatchObject({ state: 'completed', retry_count: 0 });
     } finally {
       await t.query(sql`drop trigger if exists pricing_slow on auction_share_prices`);
+    }
+  });
+});
+
+describe('replicas starting together', () => {
+  it.skipIf(!process.env.DATABASE_URL)('on an empty PostgreSQL database both create or find the pgboss schema and take jobs', async () => {
+    const pg = (await withFreshPostgres())!;
+    const handles = await Promise.all([openDatabase({ databaseUrl: pg.url, poolSize: 3 }), openDatabase({ databaseUrl: pg.url, poolSize: 3 })]);
+    const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+    const queues = handles.map((h) => new PricingQueue(h.db, t.config, log));
+    try {
+      // No Repasse schema here: the sweep fails and is logged, the queue still starts.
+      queues.forEach((q) => q.startInBackground());
+      await Promise.all(queues.map((q) => q.idle()));
+      const [{ n }] = rowsOf<{ n: number }>(await handles[0].db.execute(sql`select count(*)::int as n from pgboss.queue where name in ('pricing', 'pricing_failed')`));
+      expect(n).toBe(2);
+      expect(log.error.mock.calls.map((c) => c[1]).filter((m) => m !== 'could not look for pricing runs without a job')).toEqual([]);
+    } finally {
+      await Promise.all(queues.map((q) => q.stop()));
+      await Promise.all(handles.map((h) => h.close()));
+      await pg.drop();
     }
   });
 });
