@@ -24,7 +24,24 @@ export const XLSX_LIMITS = {
   maxSharedStringsBytes: 16 * MB,
   /** Styles, the workbook, relations, themes: kilobytes in a real file. */
   maxOtherPartBytes: 4 * MB,
+  /**
+   * The longest run of characters between two tags of a sheet or of the shared strings. Excel holds
+   * at most 32,767 characters in a cell, six times that covers any escaping (`&amp;`). read-excel-file
+   * takes minutes of a thread and near 1 GB over a single 39 MB text (issue 12's worst file after the
+   * zip guard); without such a run its time is about linear in the sheet.
+   */
+  maxTextRun: 6 * 32_767,
 } as const;
+
+/** Whether `xml` has more than `max` characters in a row without a tag: one indexOf per tag, linear. */
+export function hasLongRun(xml: string, max: number): boolean {
+  let from = 0;
+  for (let at = xml.indexOf('<'); at >= 0; at = xml.indexOf('<', from)) {
+    if (at - from > max) return true;
+    from = at + 1;
+  }
+  return xml.length - from > max;
+}
 
 /** The parts read-excel-file/node unzips (its filterZipArchiveEntry). */
 const isXmlPart = (name: string) => name.endsWith('.xml') || name.endsWith('.xml.rels');
@@ -115,6 +132,10 @@ export function prepareXlsx(bytes: Buffer): PreparedXlsx {
   if (sheetPath === undefined || sheet === undefined) return { ok: false, error: 'unreadable', reason: 'no first sheet' };
   // Comments and CDATA could hide a cell's end or a formula from formulaCells; no program writes them in a sheet.
   if (sheet.includes('<!--') || sheet.includes('<![CDATA[')) return { ok: false, error: 'unreadable', reason: 'comment or CDATA in the sheet' };
+  const sharedStrings = text.get(paths.sharedStrings ?? 'xl/sharedStrings.xml');
+  if (hasLongRun(sheet, XLSX_LIMITS.maxTextRun) || (sharedStrings !== undefined && hasLongRun(sharedStrings, XLSX_LIMITS.maxTextRun))) {
+    return { ok: false, error: 'tooLarge', reason: 'a text longer than a cell holds' };
+  }
   const parts = new Map<string, Buffer>();
   for (const name of ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', paths.sharedStrings ?? 'xl/sharedStrings.xml', paths.styles ?? 'xl/styles.xml', sheetPath]) {
     const data = read.entries.get(name);

@@ -70,20 +70,26 @@ const nameKey = (name: string) => name.replace(/\\/g, '/').replace(/^(\.?\/)+/, 
 
 const badName = (name: string) => !name || [...name].some((c) => c < ' ' || c === '\\') || name.startsWith('/') || name.split('/').includes('..');
 
-/** The end-of-central-directory record: the one that ends the file exactly (its comment reaching the last byte). */
+/**
+ * The end-of-central-directory record: the one whose comment reaches the last byte. -2 when two do:
+ * a record planted in the comment would be the one a reader scanning backwards stops at.
+ */
 function findEnd(zip: Buffer): number {
+  let found = -1;
   for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - MAX16); at--) {
-    if (zip.readUInt32LE(at) === SIG.end && at + 22 + zip.readUInt16LE(at + 20) === zip.length) return at;
+    if (zip.readUInt32LE(at) === SIG.end && at + 22 + zip.readUInt16LE(at + 20) === zip.length) {
+      if (found >= 0) return -2;
+      found = at;
+    }
   }
-  return -1;
+  return found;
 }
 
 export function readZipStrict(zip: Buffer, limits: ZipLimits): ZipRead {
   if (zip.length < 22) return unreadable('shorter than an empty zip');
   const end = findEnd(zip);
+  if (end === -2 || (end >= 0 && zip.subarray(end + 22).includes(Buffer.from([0x50, 0x4b, 0x05, 0x06])))) return unreadable('an end record inside the comment');
   if (end < 0) return unreadable('no end of central directory');
-  // A second record inside the comment would be the one a reader scanning backwards stops at.
-  if (zip.subarray(end + 22).includes(Buffer.from([0x50, 0x4b, 0x05, 0x06]))) return unreadable('an end record inside the comment');
   if (end >= 20 && zip.readUInt32LE(end - 20) === SIG.zip64Locator) return unreadable('zip64');
   const disk = zip.readUInt16LE(end + 4);
   const dirDisk = zip.readUInt16LE(end + 6);
