@@ -167,6 +167,11 @@ export class PricingQueue {
             select 1 from pgboss.job j
             where j.name = ${PRICING_QUEUE} and j.singleton_key = p.id::text and j.state < 'completed'
           )
+          -- Its retries just ran out: the dead letter is about to end it failed, not to be retried.
+          and not exists (
+            select 1 from pgboss.job d
+            where d.name = ${PRICING_DEAD_LETTER} and d.data->>'pricingId' = p.id::text and d.state < 'completed'
+          )
         order by p.created_at, p.id`),
     );
     for (const r of rows) await this.sendJob(r.id);
