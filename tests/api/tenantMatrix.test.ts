@@ -78,6 +78,8 @@ const MISSING_IS_NOT_A_REFUSAL: Record<string, string> = {
 /** Fillers that differ by call (the first signer cannot be removed, so a delete names the second). */
 const FILLERS_FOR: Record<string, Record<string, unknown>> = {
   'POST /person/delete': { person: { signer: 2 } },
+  // The run is looked up inside the auction, so another tenant's auction refuses it first.
+  'POST /auction/pricing_retry': { pricingId: '00000000-0000-4000-8000-00000000beef' },
 };
 
 let t: TestApp;
