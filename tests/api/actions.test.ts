@@ -346,7 +346,7 @@ describe('POST /actions/release_proposals', () => {
 describe('POST /actions/proof_attach', () => {
   it('attaches a document to one share or many without moving them', async () => {
     const [one] = await pick('received_from_client', ACME);
-    const doc = await uploadFile(t, USERS.acme, { fileName: 'cnh.png', bytes: Buffer.from('\x89PNG fake image bytes') });
+    const doc = await uploadFile(t, USERS.acme, { fileName: 'cnh.png', bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('fake image bytes')]) });
     const before = await snapshot(t, one);
     const { share } = expectOk<ActionResult>(await post(t, USERS.acme, '/actions/proof_attach', { shareId: one, proofFile: doc.fileId, documentType: 'CNH' }));
     expect(share.state).toBe('received_from_client');

@@ -29,6 +29,19 @@ const ACCEPTED: Record<string, readonly (string | null)[]> = {
 };
 
 /**
+ * Magic numbers file-type looks past: it wants a PNG's IHDR chunk, a zip's entries. A head that starts
+ * with its extension's signature and in which file-type finds no type at all is that type, cut short
+ * or oddly built; one in which file-type finds another type is still refused.
+ */
+const SIGNATURES: Record<string, Buffer> = {
+  'application/pdf': Buffer.from('%PDF-'),
+  'image/jpeg': Buffer.from([0xff, 0xd8, 0xff]),
+  'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  'application/zip': Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+};
+
+/**
  * Text as a CSV holds it: no NUL and no control character but tab, line feed, form feed and carriage
  * return. Bytes over 0x7f pass, so a Windows-1252 export (Excel's default in Brazil) is still text.
  */
@@ -39,6 +52,7 @@ export async function contentMismatch(head: Uint8Array, contentType: string): Pr
   const accepted = ACCEPTED[contentType];
   if (!accepted) return 'a type without a byte check';
   const found = (await fileTypeFromBuffer(head))?.mime ?? null;
+  if (found === null && SIGNATURES[contentType] && Buffer.from(head.subarray(0, SIGNATURES[contentType].length)).equals(SIGNATURES[contentType])) return null;
   if (!accepted.includes(found)) return found ? `found ${found}` : 'no known type found';
   if (found === null && !looksLikeText(head)) return 'binary content';
   return null;
