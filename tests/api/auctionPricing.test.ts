@@ -116,7 +116,8 @@ describe('a CSV spreadsheet', () => {
       ['sem-cabecalho.csv', Buffer.from(`numero;preco\n${contracts[0]};1000\n`), 'headerMissing'],
       ['vazio.csv', Buffer.from('contrato;valor\n\n'), 'empty'],
       ['latin1.csv', Buffer.from('contrato;valor;observação\nX;1;ç\n', 'latin1'), 'unreadable'],
-      ['quebrado.xlsx', Buffer.from('this is not a zip file at all'), 'unreadable'],
+      // A zip's first bytes, so that the upload keeps it (text under .xlsx is refused there), and nothing of a zip after them.
+      ['quebrado.xlsx', Buffer.from('PK\x03\x04 this is not a zip file at all', 'latin1'), 'unreadable'],
     ];
     for (const [name, bytes, code] of cases) {
       const sent = await send(auction.auctionId, name, bytes);
