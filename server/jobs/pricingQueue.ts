@@ -75,7 +75,7 @@ type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 export class PricingQueue {
   /** Tests shorten the delays; read at each send, so a change applies to the next job. */
   readonly settings: PricingQueueSettings = { ...DEFAULT_PRICING_QUEUE_SETTINGS };
-  private readonly boss: PgBoss;
+  private boss: PgBoss;
   private readonly bossDb: BossDb;
   private started: Promise<boolean> | null = null;
   private loop: Promise<void> | null = null;
@@ -91,9 +91,14 @@ export class PricingQueue {
     private readonly log: Log,
   ) {
     this.bossDb = bossDbOf(db);
-    this.boss = createBoss(this.bossDb, { maintenanceIntervalSeconds: 30 });
+    this.boss = this.newBoss();
+  }
+
+  private newBoss(): PgBoss {
+    const boss = createBoss(this.bossDb, { maintenanceIntervalSeconds: 30 });
     // An EventEmitter without an 'error' listener throws; maintenance errors are worth a line only.
-    this.boss.on('error', (err) => this.log.warn({ err }, 'pricing queue maintenance failed'));
+    boss.on('error', (err) => this.log.warn({ err }, 'pricing queue maintenance failed'));
+    return boss;
   }
 
   /**
@@ -119,6 +124,9 @@ export class PricingQueue {
         return true;
       } catch (err) {
         this.log.error({ err }, 'could not start the pricing queue; trying again');
+        // A PgBoss whose start failed answers every later start() as already starting: a new one.
+        await this.boss.stop({ graceful: false, close: false }).catch(() => {});
+        this.boss = this.newBoss();
         await this.pause(wait);
       }
     }

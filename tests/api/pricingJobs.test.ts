@@ -8,6 +8,7 @@
  * The failures are real: a trigger makes the database refuse the prices, a storage read rejects.
  */
 import { sql } from 'drizzle-orm';
+import pgDriver from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuctionAddFileResponse, AuctionInfo, AuctionPricingItem } from '../../src/domain/auctions';
@@ -207,6 +208,34 @@ describe('replicas starting together', () => {
     } finally {
       await Promise.all(queues.map((q) => q.stop()));
       await Promise.all(handles.map((h) => h.close()));
+      await pg.drop();
+    }
+  });
+});
+
+describe('a database not there at boot', () => {
+  it.skipIf(!process.env.DATABASE_URL)('the queue keeps trying and starts once the database takes connections', async () => {
+    const pg = (await withFreshPostgres())!;
+    const name = new URL(pg.url).pathname.slice(1);
+    const admin = async (statement: string) => {
+      const c = new pgDriver.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(statement).finally(() => c.end());
+    };
+    await admin(`alter database ${name} with allow_connections false`);
+    const handle = await openDatabase({ databaseUrl: pg.url, poolSize: 2 });
+    const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+    const q = new PricingQueue(handle.db, t.config, log);
+    try {
+      q.startInBackground();
+      await vi.waitFor(() => expect(log.error.mock.calls.map((c) => c[1])).toContain('could not start the pricing queue; trying again'), { timeout: 10_000 });
+      await admin(`alter database ${name} with allow_connections true`);
+      await q.idle();
+      const [{ n }] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from pgboss.queue where name in ('pricing', 'pricing_failed')`));
+      expect(n).toBe(2);
+    } finally {
+      await q.stop();
+      await handle.close();
       await pg.drop();
     }
   });
