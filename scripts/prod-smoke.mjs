@@ -10,8 +10,9 @@
  *                               below run with production dependencies only
  *   db (postgres)               a fresh database on the local server (SMOKE_DATABASE_URL's server),
  *                               dropped at the end
- *   s3 + s3-init (MinIO)        s3rver with the bucket (MinIO is no package here; both speak S3)
- *   proxy (Caddy)               `caddy run` with scripts/prod/Caddyfile, its own data directory
+ *   s3 (SeaweedFS)              s3rver (SeaweedFS is no package here; both speak S3)
+ *   s3-init                     `node scripts/prod/s3-bucket.mjs`: creates the bucket
+ *   proxy (Caddy)               `sh scripts/prod/proxy.sh` (Caddy with scripts/prod/Caddyfile)
  *   bootstrap                   `sh scripts/prod/bootstrap-operator.sh`, twice (the second finds the operator)
  *   api1, api2                  `sh scripts/prod/api.sh` twice, one JWT_SECRET, TRUST_PROXY = the proxy
  *
@@ -22,7 +23,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
@@ -78,6 +79,13 @@ function run(name, cmd, args, options) {
   const handle = { name, child, exited, log: () => log };
   children.push(handle);
   return handle;
+}
+/** A command run to its end, without blocking this process (s3rver answers from its event loop). */
+async function runToEnd(cmd, args, options) {
+  const p = run(cmd, cmd, args, options);
+  const { code } = await p.exited;
+  if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${code}\n${p.log()}`);
+  return p.log();
 }
 function runSync(cmd, args, options) {
   const out = spawnSync(cmd, args, { encoding: 'utf8', ...options });
@@ -178,22 +186,28 @@ async function main() {
   const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
   check(true, `created ${dbName}`);
 
-  step('s3: s3rver with the bucket');
+  step('s3: s3rver; s3-init: scripts/prod/s3-bucket.mjs');
   const { default: S3rver } = await import('s3rver');
   const s3dir = join(work, 's3');
   mkdirSync(s3dir);
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET }] });
+  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir });
   const s3port = (await s3.run()).port;
   children.push({ name: 's3rver', stop: () => s3.close() });
   check(true, `s3rver on 127.0.0.1:${s3port}`);
+  const s3env = { ...process.env, S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${s3port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+  const bucket = await runToEnd('node', ['scripts/prod/s3-bucket.mjs'], { cwd: app, env: s3env });
+  const again = await runToEnd('node', ['scripts/prod/s3-bucket.mjs'], { cwd: app, env: s3env });
+  check(/Created bucket/.test(bucket) && /is there/.test(again), 's3-bucket.mjs creates the bucket, and finds it on a second run', bucket + again);
 
-  step('proxy: caddy run with scripts/prod/Caddyfile');
+  step('proxy: scripts/prod/proxy.sh (Caddy)');
   const [proxyPort, proxyHttpPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const caddyData = join(work, 'caddy');
-  const caddy = run('caddy', process.env.CADDY ?? 'caddy', ['run', '--config', join(app, 'scripts/prod/Caddyfile'), '--adapter', 'caddyfile'], {
+  const caFile = join(work, 'ca', 'root.crt');
+  const caddy = run('caddy', 'sh', [join(app, 'scripts/prod/proxy.sh')], {
     cwd: work,
     env: {
       ...process.env,
+      CA_EXPORT: caFile,
       XDG_DATA_HOME: caddyData,
       XDG_CONFIG_HOME: join(work, 'caddy-config'),
       PUBLIC_HOST: 'localhost',
@@ -205,7 +219,6 @@ async function main() {
       S3_UPSTREAM: `127.0.0.1:${s3port}`,
     },
   });
-  const caFile = join(caddyData, 'caddy/pki/authorities/local/root.crt');
   await waitFor('Caddy to write its root certificate', () => existsSync(caFile) && statSync(caFile).size > 0, 30_000, caddy);
   const ca = readFileSync(caFile);
   const PUBLIC = `https://localhost:${proxyPort}`;
@@ -236,11 +249,11 @@ async function main() {
 
   step('bootstrap: scripts/prod/bootstrap-operator.sh (twice)');
   const bootEnv = { ...productionEnv, DATA_DIR: join(work, 'data-bootstrap'), OPERATOR_EMAIL: OPERATOR.email, OPERATOR_NAME: OPERATOR.name };
-  const first = runSync('sh', ['scripts/prod/bootstrap-operator.sh'], { cwd: app, env: bootEnv });
-  const oneTime = /One-time password: (\S+)/.exec(first.stdout)?.[1];
-  check(Boolean(oneTime), 'the first run creates the operator and prints its one-time password', first.stdout + first.stderr);
-  const second = runSync('sh', ['scripts/prod/bootstrap-operator.sh'], { cwd: app, env: bootEnv });
-  check(/already exists/.test(second.stdout), 'a second run finds the operator and exits 0', second.stdout);
+  const first = await runToEnd('sh', ['scripts/prod/bootstrap-operator.sh'], { cwd: app, env: bootEnv });
+  const oneTime = /One-time password: (\S+)/.exec(first)?.[1];
+  check(Boolean(oneTime), 'the first run creates the operator and prints its one-time password', first);
+  const second = await runToEnd('sh', ['scripts/prod/bootstrap-operator.sh'], { cwd: app, env: bootEnv });
+  check(/already exists/.test(second), 'a second run finds the operator and exits 0', second);
 
   step('api1, api2: scripts/prod/api.sh on two ports');
   const apis = [
@@ -348,7 +361,8 @@ async function cleanup() {
     if (dbName && !KEEP) await adminClient.query(`drop database if exists ${dbName} with (force)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
     await adminClient.end().catch(() => {});
   }
-  if (work && !KEEP) rmSync(work, { recursive: true, force: true });
+  // The runtime copy's node_modules is large: removing it is no part of the smoke, so it goes on its own.
+  if (work && !KEEP) spawn('rm', ['-rf', work], { detached: true, stdio: 'ignore' }).unref();
 }
 
 let failed = false;
@@ -358,8 +372,9 @@ try {
   failed = true;
   console.error(`\n${err instanceof Error ? err.message : err}`);
 } finally {
-  endStep();
+  step('Clean up: stop the processes, drop the database');
   await cleanup();
+  endStep();
   console.log('\n--- Production smoke step durations');
   for (const [name, ms] of durations) console.log(`${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
   console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  total${failed ? ' (FAILED)' : ''}`);

@@ -28,7 +28,10 @@ const builtIndex = join(root, 'dist', 'index.html');
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 const needsBuild = !existsSync(builtIndex) || statSync(builtIndex).mtimeMs < newestMtime(sources);
 
-if (needsBuild && process.env.SKIP_BUILD !== '1') {
+// A production installation may hold only production dependencies (no Vite): it serves the dist/ its
+// build stage made, however old the sources look (docs/operations.md, "Production start").
+const keepBuilt = process.env.NODE_ENV === 'production' && existsSync(builtIndex);
+if (needsBuild && process.env.SKIP_BUILD !== '1' && !keepBuilt) {
   console.log('Building the web app (dist/ is missing or older than the sources)…');
   // Always a production build: an inherited NODE_ENV (test runners set 'test') would make Vite
   // bundle React's development build, several times slower and larger.
