@@ -9,6 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { type CounterStore, createCounterStore } from '../services/counters';
 import { rateLimitStoreOf } from '../services/counters/rateLimitStore';
+import { s3BrowserOrigins } from '../services/storage/s3';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,8 +30,13 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         // Brand favicons and antd icons may be data: URLs; the bundled Open Sans is self-hosted.
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        // A build with analytics posts its batches to the analytics host (docs/analytics.md).
-        connectSrc: ["'self'", ...(app.config.analyticsOrigin ? [app.config.analyticsOrigin] : [])],
+        // A build with analytics posts its batches to the analytics host (docs/analytics.md); with the
+        // S3 driver the browser PUTs upload parts straight to the bucket's presigned URLs.
+        connectSrc: [
+          "'self'",
+          ...(app.config.analyticsOrigin ? [app.config.analyticsOrigin] : []),
+          ...(app.config.storage.driver === 's3' && app.config.storage.s3 ? s3BrowserOrigins(app.config.storage.s3) : []),
+        ],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

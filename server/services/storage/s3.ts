@@ -30,6 +30,16 @@ const secondsUntil = (at: Date) => Math.max(1, Math.round((at.getTime() - Date.n
 export const contentDisposition = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
+/**
+ * The origins a browser sends the presigned part PUTs to (and fetches downloads from), which the CSP's
+ * connect-src must allow: the endpoint itself with path-style addressing, the bucket's own host name
+ * otherwise (AWS's regional host when no endpoint is set).
+ */
+export function s3BrowserOrigins(config: S3Config): string[] {
+  const base = new URL(config.endpoint ?? `https://s3.${config.region}.amazonaws.com`);
+  return config.forcePathStyle ? [base.origin] : [`${base.protocol}//${config.bucket}.${base.host}`];
+}
+
 export class S3Driver implements StorageDriver {
   readonly kind = 's3' as const;
   readonly client: S3Client;
