@@ -21,3 +21,4 @@ export * from './auctions';
 export * from './account';
 export * from './analytics';
 export * from './management';
+export * from './money';

@@ -1,4 +1,4 @@
-import type { AuctionConfig } from '../../domain';
+import { formatMoney, type AuctionConfig } from '../../domain';
 
 /**
  * The i18next context of a sale's messages: a direct sale reads "venda direta" where an auction
@@ -6,8 +6,6 @@ import type { AuctionConfig } from '../../domain';
  */
 export const saleContext = (isAuction: boolean): { context?: 'directSale' } => (isAuction ? {} : { context: 'directSale' });
 
-const money = (n: number) => n.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-
 /** The minimum price as the user set it: "R$ 1.000,00" or "70% do crédito". */
 export const minimumText = (min: AuctionConfig['minimumPrice'], percentSuffix: string): string =>
-  min.kind === 'fixed' ? money(min.value) : `${min.value.toLocaleString('pt-BR')}${percentSuffix}`;
+  min.kind === 'fixed' ? formatMoney(min.value) : `${min.value.toLocaleString('pt-BR')}${percentSuffix}`;

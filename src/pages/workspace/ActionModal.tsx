@@ -2,13 +2,13 @@ import { useTranslate } from '@refinedev/core';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils/is-valid-boleto';
 import type { Dayjs } from 'dayjs';
-import { API, DOCUMENT_TYPES, type CanceledReason, type FileRef, type Proposal, type ShareDetail } from '../../domain';
+import { API, DOCUMENT_TYPES, formatMoney, type CanceledReason, type FileRef, type Proposal, type ShareDetail } from '../../domain';
 import { ACTION_RULES, type ShareAction } from '../../domain/shareActions';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { useApiList, useReferenceList } from '../../hooks/useShareWorkspace';
 import { useShareAction } from '../../hooks/useShareAction';
 import { LazyDate } from './LazyDate';
-import { admSlugOf, money } from './shared';
+import { admSlugOf } from './shared';
 
 
 
@@ -80,7 +80,7 @@ const ProposalField = ({ share }: { share: ShareDetail }) => {
         loading={proposals.isLoading}
         options={proposals.list.map((p) => ({
           value: p.proposalId,
-          label: `${p.playerName ?? p.fundName ?? p.proposalId} — ${money(p.price)}${p.selected ? ` (${t('workspace.proposals.selected')})` : ''}`,
+          label: `${p.playerName ?? p.fundName ?? p.proposalId} — ${formatMoney(p.price)}${p.selected ? ` (${t('workspace.proposals.selected')})` : ''}`,
         }))}
       />
     </Form.Item>

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import {
   API,
   can,
+  formatMoney,
   multipricesAllowed,
   type FileRef,
   type PaymentInformation,
@@ -18,7 +19,7 @@ import { useApiWrite } from '../../hooks/useShareAction';
 import { useGrantee } from '../../hooks/useSession';
 import { useBrand } from '../../providers/BrandContext';
 import { FileLink } from '../../components/FileLink';
-import { QueryState, money } from './shared';
+import { QueryState } from './shared';
 
 interface AdmConfigAnswer {
   admConfig?: { dynamo_adm?: { allowMultiprices?: boolean } };
@@ -66,7 +67,7 @@ const ProposalDetails = ({ share, proposal }: { share: ShareDetail; proposal: Pr
               size="small"
               column={{ xs: 1, md: 2 }}
               items={[
-                { key: 'fee', label: t('workspace.proposals.transferFee'), children: money(transfer.data.transferFee) },
+                { key: 'fee', label: t('workspace.proposals.transferFee'), children: formatMoney(transfer.data.transferFee) },
                 { key: 'due', label: t('workspace.proposals.dueDate'), children: formatDate(transfer.data.dueDate) },
                 { key: 'buyer', label: t('workspace.proposals.buyer'), children: transfer.data.buyer ? `${transfer.data.buyer.name} (${formatDocument(transfer.data.buyer.document)})` : '—' },
                 { key: 'line', label: t('workspace.proposals.billetLine'), children: transfer.data.billetLine ?? '—' },
@@ -83,7 +84,7 @@ const ProposalDetails = ({ share, proposal }: { share: ShareDetail; proposal: Pr
               column={{ xs: 1, md: 2 }}
               items={[
                 { key: 'type', label: t('workspace.proposals.paymentType'), children: t(`paymentType.${payment.data.paymentType}`) },
-                { key: 'amount', label: t('workspace.proposals.amount'), children: money(payment.data.amount) },
+                { key: 'amount', label: t('workspace.proposals.amount'), children: formatMoney(payment.data.amount) },
                 { key: 'inst', label: t('workspace.proposals.installments'), children: payment.data.installments },
                 { key: 'paid', label: t('workspace.proposals.paidDate'), children: formatDate(payment.data.paidDate) },
                 { key: 'proof', label: t('workspace.proposals.proof'), children: payment.data.proof ? <FileLink file={payment.data.proof} /> : '—' },
@@ -121,9 +122,9 @@ const ProposalsTab = ({ share }: { share: ShareDetail }) => {
   const columns: TableColumnsType<Proposal> = [
     { key: 'player', title: t('workspace.proposals.player'), render: (_, p) => p.playerName ?? '—' },
     { key: 'fund', title: t('workspace.proposals.fund'), render: (_, p) => p.fundName ?? '—' },
-    { key: 'price', title: t('workspace.proposals.price'), render: (_, p) => money(p.price) },
+    { key: 'price', title: t('workspace.proposals.price'), render: (_, p) => formatMoney(p.price) },
     ...(multi
-      ? [{ key: 'prices', title: t('workspace.proposals.prices'), render: (_: unknown, p: Proposal) => p.prices.map((x) => `${x.label}: ${money(x.price)}`).join(' · ') || '—' }]
+      ? [{ key: 'prices', title: t('workspace.proposals.prices'), render: (_: unknown, p: Proposal) => p.prices.map((x) => `${x.label}: ${formatMoney(x.price)}`).join(' · ') || '—' }]
       : []),
     { key: 'paymentType', title: t('workspace.proposals.paymentType'), render: (_, p) => t(`paymentType.${p.paymentType}`) },
     {

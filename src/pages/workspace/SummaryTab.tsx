@@ -1,10 +1,10 @@
 import { useTranslate } from '@refinedev/core';
 import { Card, Col, Descriptions, Row, Space, Tag, Timeline } from 'antd';
-import { API, processStepKey, type ShareDetail, type ShareHistoryEntry, type SignerStatus } from '../../domain';
+import { API, formatMoney, processStepKey, type ShareDetail, type ShareHistoryEntry, type SignerStatus } from '../../domain';
 import { formatDateTime, formatDocument } from '../../components/formatters';
 import { useApiList, useApiQuery } from '../../hooks/useShareWorkspace';
 import { FileLink } from '../../components/FileLink';
-import { QueryState, money } from './shared';
+import { QueryState } from './shared';
 
 interface StatusAnswer {
   step?: number;
@@ -63,7 +63,7 @@ export const SummaryTab = ({ share }: { share: ShareDetail }) => {
               { key: 'doc', label: t('shares.document'), children: formatDocument(share.ownerDocument) },
               { key: 'group', label: t('workspace.group'), children: share.groupCode ?? '—' },
               { key: 'quota', label: t('workspace.quota'), children: share.quotaCode ?? '—' },
-              { key: 'credit', label: t('workspace.creditValue'), children: money(share.creditValue) },
+              { key: 'credit', label: t('workspace.creditValue'), children: formatMoney(share.creditValue) },
               { key: 'previous', label: t('workspace.previousState'), children: stateLabel(t, share.previousState) },
               { key: 'responsible', label: t('workspace.responsible.current'), children: share.transferResponsible?.name ?? t('workspace.responsible.none') },
               { key: 'created', label: t('shares.createdAt'), children: formatDateTime(share.createdAt) },

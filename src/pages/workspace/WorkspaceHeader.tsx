@@ -2,11 +2,10 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Button, Descriptions, Space, Tag, theme } from 'antd';
 import { useNavigate } from 'react-router';
-import { isSentToPartner, processStepKey, type ShareDetail } from '../../domain';
+import { formatMoney, isSentToPartner, processStepKey, type ShareDetail } from '../../domain';
 import { HOME_ROUTE } from '../../providers/authProvider';
 import { STATE_COLORS } from '../list/cells';
 import { ActionBar } from './ActionBar';
-import { money } from './shared';
 
 export const WorkspaceHeader = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
@@ -42,7 +41,7 @@ export const WorkspaceHeader = ({ share }: { share: ShareDetail }) => {
           { key: 'owner', label: t('shares.owner'), children: share.ownerName ?? '—' },
           { key: 'adm', label: t('shares.administrator'), children: share.admName },
           { key: 'fund', label: t('shares.fund'), children: share.fundName ?? t('workspace.noFund') },
-          { key: 'credit', label: t('workspace.creditValue'), children: money(share.creditValue) },
+          { key: 'credit', label: t('workspace.creditValue'), children: formatMoney(share.creditValue) },
         ]}
       />
     </header>

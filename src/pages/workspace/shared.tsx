@@ -45,13 +45,6 @@ export const QueryState = ({
 
 export const OkTag = ({ ok, yes, no }: { ok: boolean; yes: string; no: string }) => <Tag color={ok ? 'green' : 'orange'}>{ok ? yes : no}</Tag>;
 
-export const money = (value: string | number | null | undefined): string => {
-  const n = typeof value === 'number' ? value : Number(value);
-  return value === null || value === undefined || value === '' || !Number.isFinite(n)
-    ? '—'
-    : n.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-};
-
 const FIELD_MESSAGES: Record<string, string> = { cpf: 'validation.cpf', cnpj: 'validation.cnpj', phone: 'validation.phone', primaryPhone: 'validation.phone', email: 'validation.email' };
 
 /**
