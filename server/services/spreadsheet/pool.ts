@@ -1,15 +1,20 @@
 /**
  * Runs the pricing spreadsheet reader off the event loop (docs/security.md, "Hostile files"): in one
- * worker thread with its own heap cap, one file at a time, each with a deadline. A file that runs the
+ * child process with its own heap cap, one file at a time, each with a deadline. A file that runs the
  * worker out of memory or past its deadline ends the worker (the next file gets a new one) and is
  * refused as too large; any other death refuses it as unreadable. Nothing here ever rejects: the
  * caller gets a file-level answer, the server keeps answering meanwhile.
  *
+ * A process, not a worker thread: a thread's resourceLimits are not a hard wall. V8 reaching the cap
+ * inside one large allocation aborts the whole process ("FATAL ERROR: Reached heap limit"), and with
+ * it every request of the server; a child that aborts takes only itself down.
+ *
  * The worker stays up between files (starting one loads tsx and read-excel-file: about a second on a
  * loaded machine) and is unref'd while idle, so it never keeps a process alive; it ends after
- * SPREADSHEET_WORKER.idleMs without work.
+ * SPREADSHEET_WORKER.idleMs without work, and when its parent goes (its IPC channel closes).
  */
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { ParsedPricingFile } from '../pricingSpreadsheet';
 
 export interface SpreadsheetJob {
@@ -25,7 +30,7 @@ export interface SpreadsheetAnswer {
 export const SPREADSHEET_WORKER = {
   /**
    * The worker's V8 heap. A legitimate 10,000-row file needs a few tens of MB; the largest zip the
-   * guard lets through (XLSX_LIMITS) may not fit, and is then refused instead of growing the process.
+   * guard lets through (XLSX_LIMITS) may not fit, and is then refused instead of growing the server.
    */
   maxOldGenerationSizeMb: 256,
   maxYoungGenerationSizeMb: 32,
@@ -49,7 +54,7 @@ const UNREADABLE: ParsedPricingFile = { ok: false, error: 'unreadable' };
 let nextId = 1;
 const queue: Pending[] = [];
 let current: { job: Pending; timer: NodeJS.Timeout } | null = null;
-let worker: { thread: Worker; ready: boolean; startTimer: NodeJS.Timeout | null } | null = null;
+let worker: { thread: ChildProcess; ready: boolean; startTimer: NodeJS.Timeout | null } | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
 
 function finish(result: ParsedPricingFile) {
@@ -62,23 +67,28 @@ function finish(result: ParsedPricingFile) {
 }
 
 /** Drops the worker; the job it held (or the next one, when it died before it could take any) gets `result`. */
-function kill(thread: Worker, result: ParsedPricingFile) {
+function kill(thread: ChildProcess, result: ParsedPricingFile) {
   if (worker?.thread !== thread) return;
   if (worker.startTimer) clearTimeout(worker.startTimer);
   const wasReady = worker.ready;
   worker = null;
-  void thread.terminate().catch(() => {});
+  thread.kill('SIGKILL');
   if (current) finish(result);
   // A worker that cannot even start must not be restarted forever for the same file.
   else if (!wasReady) queue.shift()?.resolve(UNREADABLE);
   pump();
 }
 
+/** V8 aborting on its heap cap: SIGABRT, or exit code 134 where a shell or runtime reports it so. */
+const outOfMemory = (code: number | null, signal: NodeJS.Signals | null) => signal === 'SIGABRT' || code === 134;
+
 function spawn() {
-  const thread = new Worker(new URL('./worker.mjs', import.meta.url), {
-    // Not the parent's flags: `--import tsx` there would break the worker on Node 20 (worker.mjs registers tsx itself).
-    execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: SPREADSHEET_WORKER.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: SPREADSHEET_WORKER.maxYoungGenerationSizeMb },
+  const thread = fork(fileURLToPath(new URL('./worker.mjs', import.meta.url)), [], {
+    // Not the parent's flags (`--import tsx`, vitest's loaders): worker.mjs registers tsx itself.
+    execArgv: [`--max-old-space-size=${SPREADSHEET_WORKER.maxOldGenerationSizeMb}`, `--max-semi-space-size=${Math.max(1, Math.floor(SPREADSHEET_WORKER.maxYoungGenerationSizeMb / 3))}`],
+    serialization: 'advanced',
+    // Its own output only: V8's out-of-memory report is the parent's business as an answer, not a log.
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
   const w = { thread, ready: false, startTimer: null as NodeJS.Timeout | null };
   w.startTimer = setTimeout(() => kill(thread, UNREADABLE), SPREADSHEET_WORKER.startMs);
@@ -91,15 +101,27 @@ function spawn() {
       pump();
     } else if (current?.job.id === m.id) finish(m.result);
   });
-  thread.on('error', (err: Error & { code?: string }) => kill(thread, err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? TOO_LARGE : UNREADABLE));
-  thread.on('exit', () => kill(thread, UNREADABLE));
+  thread.on('error', () => kill(thread, UNREADABLE));
+  thread.on('exit', (code, signal) => kill(thread, outOfMemory(code, signal) ? TOO_LARGE : UNREADABLE));
+}
+
+/** Whether the child keeps the parent's event loop alive: only while it holds work. */
+function hold(thread: ChildProcess, held: boolean) {
+  const channel = thread.channel as { ref(): void; unref(): void } | undefined;
+  if (held) {
+    thread.ref();
+    channel?.ref();
+  } else {
+    thread.unref();
+    channel?.unref();
+  }
 }
 
 function pump() {
   if (current) return;
   if (!queue.length) {
     if (worker) {
-      worker.thread.unref();
+      hold(worker.thread, false);
       const thread = worker.thread;
       idleTimer ??= setTimeout(() => {
         idleTimer = null;
@@ -112,14 +134,13 @@ function pump() {
   idleTimer = null;
   if (!worker) spawn();
   const w = worker!;
-  w.thread.ref();
+  hold(w.thread, true);
   if (!w.ready) return;
   const job = queue.shift()!;
   const thread = w.thread;
   current = { job, timer: setTimeout(() => kill(thread, TOO_LARGE), SPREADSHEET_WORKER.deadlineMs) };
-  // A copy of its own: the caller's Buffer may be a slice of Node's shared pool, which must not be transferred away.
-  const bytes = new Uint8Array(job.bytes);
-  thread.postMessage({ id: job.id, bytes, fileName: job.fileName } satisfies SpreadsheetJob, [bytes.buffer]);
+  // Copied over the IPC channel (advanced serialization keeps the bytes binary).
+  thread.send({ id: job.id, bytes: new Uint8Array(job.bytes), fileName: job.fileName } satisfies SpreadsheetJob);
 }
 
 /** Parses a pricing file in the worker; always resolves, with a file-level error when the worker could not. */
