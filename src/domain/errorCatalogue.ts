@@ -43,6 +43,7 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   { key: 'passwordExpired', pattern: /password (has )?expired/i },
   { key: 'signersEqual', pattern: /first and second signer/i },
   { key: 'proposalNoChanges', pattern: /proposal data ha(ve|s) no changes/i },
+  { key: 'proposalRejectedPrice', pattern: /price of a rejected proposal/i },
   { key: 'idempotencyKeyReused', pattern: /idempotency-key: already used/i },
   { key: 'accessDenied', pattern: /user not authorized for platform|player not enabled/i },
   // Uploads typed by their bytes (issue 12): before the general "invalid".

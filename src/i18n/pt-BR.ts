@@ -213,6 +213,7 @@ export const ptBR = {
     passwordRecoveryDisabled: 'A recuperação de senha por e-mail está desativada nesta instalação. Peça a um administrador para redefinir sua senha.',
     signersEqual: 'O CPF e o E-mail dos representantes não podem ser iguais.',
     proposalNoChanges: 'Não houve alteração nos dados da proposta.',
+    proposalRejectedPrice: 'O preço de uma proposta recusada não pode ser alterado.',
     accessDenied: 'Acesso negado. Você não tem permissão para acessar esta plataforma.',
     fileContentMismatch: 'O conteúdo do arquivo não corresponde à extensão do nome (por exemplo, um programa renomeado para .pdf). Envie o arquivo no formato original.',
     notFound: {
@@ -257,6 +258,15 @@ export const ptBR = {
     email: 'E-mail inválido',
     required: 'Campo obrigatório',
     uf: 'UF inválida',
+    // Money fields (src/components/MoneyInput.tsx): the value typed is kept, and this says why it is refused.
+    money: {
+      notNumber: 'Valor inválido. Digite só números, com vírgula para os centavos: 1.500,00',
+      negative: 'O valor não pode ser negativo',
+      usFormat: 'Use vírgula para os centavos e ponto para os milhares: 1.000,50',
+      tooManyDecimals: 'Use no máximo duas casas decimais (centavos)',
+      tooLarge: 'O valor máximo é {{max}}',
+      zero: 'Informe um valor maior que zero',
+    },
   },
   pageTitle: {
     login: 'Entrar',

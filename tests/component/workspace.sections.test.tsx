@@ -110,6 +110,61 @@ describe('share workspace: proposals', () => {
     expect(api.called('PUT', '/proposal/edit_price')[0].body).toMatchObject({ proposalId: proposal().proposalId, ownerDocument: '52998224725', price: '12500.00' });
     expect(await screen.findByText(ptBR.errors.proposalNoChanges)).toBeInTheDocument();
   });
+
+  it('"Novo valor" takes "150.000,50" as R$ 150.000,50, and refuses "1000.5", "-5" and "abc" on the field without sending', async () => {
+    const api = await openTab(W.tabs.proposals, {
+      ...routes,
+      'PUT /proposal/edit_price': { status: 200, data: proposal({ price: '150000.50' }) },
+    });
+    const user = userEvent.setup({ delay: null });
+    const input = (await screen.findByLabelText(W.proposals.newPrice)) as HTMLInputElement;
+    const field = () => input.closest('.ant-form-item') as HTMLElement;
+    expect(input).toHaveValue('12.500,00');
+    for (const [typed, message] of [
+      ['1000.5', ptBR.validation.money.usFormat],
+      ['-5', ptBR.validation.money.negative],
+      ['abc', ptBR.validation.money.notNumber],
+    ]) {
+      await user.clear(input);
+      await user.paste(typed);
+      await user.tab();
+      await waitFor(() => expect(field()).toHaveTextContent(message));
+      expect(input).toHaveValue(typed);
+      await user.click(screen.getByRole('button', { name: W.proposals.editPrice }));
+      await waitFor(() => expect(field()).toHaveTextContent(message));
+    }
+    expect(api.called('PUT', '/proposal/edit_price')).toHaveLength(0);
+    // Pasted rather than typed: the same value through the same handlers, without a re-render of the
+    // whole workspace per keystroke (typing is covered in moneyInput.test.tsx).
+    await user.clear(input);
+    await user.paste('150.000,50');
+    await user.tab();
+    expect(input).toHaveValue('150.000,50');
+    await user.click(screen.getByRole('button', { name: W.proposals.editPrice }));
+    await waitFor(() => expect(api.called('PUT', '/proposal/edit_price')).toHaveLength(1));
+    expect(api.called('PUT', '/proposal/edit_price')[0].body).toMatchObject({ proposalId: proposal().proposalId, price: '150000.50' });
+    // Several validations over a whole workspace: slow in jsdom on a busy machine.
+  }, 120_000);
+
+  it('shows every amount as R$ with pt-BR grouping', async () => {
+    await openTab(W.tabs.proposals, routes);
+    expect(await screen.findByText('R$ 11.000,00')).toBeInTheDocument();
+    // The price column and the selected proposal's payment amount (loaded with its details).
+    await waitFor(() => expect(screen.getAllByText('R$ 12.500,00').length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByText('R$ 350,00')).toBeInTheDocument();
+  });
+
+  it('does not offer to edit the price of a refused proposal', async () => {
+    const refused = proposal({ proposalId: '7d2c5a0e-0000-4000-8000-000000000003', playerName: 'Player Três', selected: false, status: 'rejected', price: '9000.00' });
+    await openTab(W.tabs.proposals, { ...routes, 'GET /proposal/list': { status: 200, data: { data: [proposal(), refused] } } });
+    const row = (await screen.findByText('Player Três')).closest('tr') as HTMLElement;
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(row).getByRole('button'));
+    // Both proposals' details are open; only the accepted one offers a new value.
+    await waitFor(() => expect(screen.getAllByText(W.proposals.transfer)).toHaveLength(2));
+    expect(screen.getAllByRole('button', { name: W.proposals.editPrice })).toHaveLength(1);
+    expect(screen.getAllByLabelText(W.proposals.newPrice)).toHaveLength(1);
+  });
 });
 
 describe('share workspace: risk report', () => {

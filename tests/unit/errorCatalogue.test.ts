@@ -113,6 +113,7 @@ describe('specific patterns win over general ones', () => {
     ['User not authorized for platform', 'accessDenied', 'not "Unauthorized"'],
     ['Proposal data have no changes', 'proposalNoChanges', 'not a proposal not-found'],
     ['Password has expired', 'passwordExpired', 'not another password rule'],
+    ['Invalid proposal state: the price of a rejected proposal cannot change', 'proposalRejectedPrice', 'not the general "Invalid"'],
   ])('%j -> %s (%s)', (text, key) => {
     expect(keyOf(text)).toBe(key);
   });

@@ -1,5 +1,5 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
-import { Button, Card, Descriptions, Form, InputNumber, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Form, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   API,
@@ -19,6 +19,7 @@ import { useApiWrite } from '../../hooks/useShareAction';
 import { useGrantee } from '../../hooks/useSession';
 import { useBrand } from '../../providers/BrandContext';
 import { FileLink } from '../../components/FileLink';
+import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { QueryState } from './shared';
 
 interface AdmConfigAnswer {
@@ -41,8 +42,8 @@ const EditPrice = ({ share, proposal }: { share: ShareDetail; proposal: Proposal
           .catch(() => undefined)
       }
     >
-      <Form.Item name="price" label={t('workspace.proposals.newPrice')} rules={[{ required: true, message: t('validation.required') }]}>
-        <InputNumber min={0} step={100} decimalSeparator="," precision={2} style={{ width: 180 }} />
+      <Form.Item name="price" label={t('workspace.proposals.newPrice')} validateTrigger="onBlur" rules={[moneyRule(t, { required: true })]}>
+        <MoneyInput style={{ width: 200 }} />
       </Form.Item>
       <Button htmlType="submit" loading={edit.isPending}>
         {t('workspace.proposals.editPrice')}
@@ -102,7 +103,8 @@ const ProposalDetails = ({ share, proposal }: { share: ShareDetail; proposal: Pr
           </Space>
         </QueryState>
       </Card>
-      {can(who, 'proposal.edit_price') && <EditPrice share={share} proposal={proposal} />}
+      {/* A refused proposal's price is history: the server refuses the edit too. */}
+      {can(who, 'proposal.edit_price') && proposal.status !== 'rejected' && <EditPrice share={share} proposal={proposal} />}
     </Space>
   );
 };
