@@ -170,6 +170,38 @@ describe('auction wizard: configuration', () => {
     expect(await screen.findByText(A.config.saved)).toBeInTheDocument();
   });
 
+  it('takes a fixed minimum written the Brazilian way, and refuses −5 on its field instead of making it R$ 0,00', async () => {
+    const saved = { name: 'Leilão de novembro', startsAt: '2030-01-10T12:00:00.000Z', endsAt: '2030-01-20T21:00:00.000Z', contractNumbers: ['ACM-1'], fundIds: [7], playerIds: [], minimumPrice: { kind: 'fixed' as const, value: 1500 } };
+    const api = openAuction(auctionRoutes(auctionInfo({ config: saved }), { 'POST /auction/save_config': { status: 200, data: auctionInfo({ config: saved }) } }));
+    const user = userEvent.setup({ delay: null });
+    await title();
+    const input = screen.getByLabelText(A.config.minimumValue) as HTMLInputElement;
+    expect(input).toHaveValue('1.500,00');
+    for (const [typed, message] of [
+      ['-5', L.validation.money.negative],
+      ['1500.5', L.validation.money.usFormat],
+      ['abc', L.validation.money.notNumber],
+    ]) {
+      await user.clear(input);
+      await user.paste(typed);
+      await user.tab();
+      await waitFor(() => expect(fieldOf(A.config.minimumValue)).toHaveTextContent(message));
+      expect(input).toHaveValue(typed);
+      await user.click(screen.getByRole('button', { name: A.config.save }));
+      await waitFor(() => expect(fieldOf(A.config.minimumValue)).toHaveTextContent(message));
+    }
+    expect(api.called('POST', '/auction/save_config')).toHaveLength(0);
+    await user.clear(input);
+    await user.paste('150.000,50');
+    await user.tab();
+    expect(input).toHaveValue('150.000,50');
+    await user.click(screen.getByRole('button', { name: A.config.save }));
+    await waitFor(() => expect(api.called('POST', '/auction/save_config')).toHaveLength(1));
+    expect(api.called('POST', '/auction/save_config')[0].body).toMatchObject({ config: { minimumPrice: { kind: 'fixed', value: 150000.5 } } });
+    // Pasted, not typed, to keep a whole page's re-renders per keystroke out of a slow jsdom run;
+    // typing is covered in moneyInput.test.tsx. Several validations still take long on a busy machine.
+  }, 150_000);
+
   it('hides the player choice from an administrator, who may not list players, and says why', async () => {
     const api = openAuction(auctionRoutes(auctionInfo()));
     await title();

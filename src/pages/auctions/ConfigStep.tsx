@@ -1,7 +1,8 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { API, validateAuctionConfig, type AuctionInfo } from '../../domain';
+import { API, AUCTION_CONFIG_LIMITS, validateAuctionConfig, type AuctionInfo } from '../../domain';
+import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { errorText } from '../../providers/notificationProvider';
 import { useBuyerOptions } from './buyers';
 import { ERROR_FORM_FIELDS, contractsNamedIn, errorsByField, fromConfig, otherAuctionIn, parseContracts, toConfig, type ConfigFormValues } from './configForm';
@@ -156,18 +157,22 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="minimumValue" label={t('auctions.config.minimumValue')}>
-            <InputNumber
-              disabled={frozen}
-              min={0}
-              step={kind === 'fixed' ? 100 : 1}
-              decimalSeparator=","
-              precision={2}
-              prefix={kind === 'fixed' ? 'R$' : undefined}
-              suffix={kind === 'fixed' ? undefined : '%'}
-              style={{ width: 220 }}
-            />
-          </Form.Item>
+          {/* No `min` on either input: a clamp turned −5 into 0,00 unseen; the value stays and its rule refuses it. */}
+          {kind === 'fixed' ? (
+            <Form.Item
+              key="fixed"
+              name="minimumValue"
+              label={t('auctions.config.minimumValue')}
+              validateTrigger="onBlur"
+              rules={[moneyRule(t, { max: AUCTION_CONFIG_LIMITS.maxFixedPrice })]}
+            >
+              <MoneyInput disabled={frozen} style={{ width: 220 }} />
+            </Form.Item>
+          ) : (
+            <Form.Item key="percent" name="minimumValue" label={t('auctions.config.minimumValue')}>
+              <InputNumber disabled={frozen} step={1} decimalSeparator="," precision={2} suffix="%" style={{ width: 220 }} />
+            </Form.Item>
+          )}
         </Col>
       </Row>
       <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -11,7 +11,8 @@ export interface ConfigFormValues {
   fundIds?: number[];
   playerIds?: number[];
   minimumKind?: MinimumPriceKind;
-  minimumValue?: number | null;
+  /** A number once it reads as one; a money field keeps text it cannot read (MoneyValue), which its rule refuses. */
+  minimumValue?: number | string | null;
 }
 
 /** Every number typed, in order, repeats kept: a repeat is the user's mistake to see, not to hide. */
