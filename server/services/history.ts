@@ -4,6 +4,7 @@
  * (fromState = toState = null); only the workflow's moves change it.
  */
 import { asc, eq } from 'drizzle-orm';
+import { historyNoteText } from '../../src/domain/money';
 import type { ShareHistoryEntry } from '../../src/domain/workspace';
 import { shareHistory, users } from '../db/schema';
 import { type DbOrTx, filesById } from './shareAccess';
@@ -20,7 +21,7 @@ export async function writeEditEntry(db: DbOrTx, e: EditEntry): Promise<void> {
   await db.insert(shareHistory).values({ shareId: e.shareId, action: e.action, userId: e.userId, note: e.note ?? null, files: e.files ?? [] });
 }
 
-/** Oldest first, with the user's name and the files resolved (a file not complete is left out). */
+/** Oldest first, with the user's name, the files resolved (a file not complete is left out) and amounts in reais. */
 export async function shareHistoryEntries(db: DbOrTx, shareId: string): Promise<ShareHistoryEntry[]> {
   const rows = await db
     .select({
@@ -47,6 +48,7 @@ export async function shareHistoryEntries(db: DbOrTx, shareId: string): Promise<
     user: r.userId ? { userId: r.userId, name: r.userName ?? '' } : null,
     at: r.at.toISOString(),
     files: (r.files ?? []).flatMap((id) => refs.get(id) ?? []),
-    note: r.note,
+    // Stored with the API's amounts ("19654.23"), shown in reais: old rows read like new ones (docs/decisions.md).
+    note: historyNoteText(r.action, r.note),
   }));
 }

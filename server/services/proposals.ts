@@ -6,6 +6,7 @@
 import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
 import { type SQL, and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { DocumentType, PaymentType } from '../../src/domain/enums';
+import { MONEY_MAX } from '../../src/domain/money';
 import { stripMask } from '../../src/domain/validation';
 import { multipricesAllowed } from '../../src/domain/whiteLabel';
 import type { FileRef, PaymentInformation, Proposal, TransferInformation } from '../../src/domain/workspace';
@@ -30,6 +31,7 @@ export const PROPOSAL_MESSAGES = {
   selectDisabled: 'Permission denied: proposal selection is disabled',
   selectState: 'Invalid share state: a proposal can only be selected while the share is available',
   editState: 'Invalid share state: the price of a paid share cannot change',
+  editRejected: 'Invalid proposal state: the price of a rejected proposal cannot change',
   ownerDocument: 'Invalid owner document',
   noChanges: 'Proposal data have no changes',
   price: 'Invalid price',
@@ -221,10 +223,10 @@ export async function paymentInformation(db: Db, user: AuthUser, proposalId: str
 }
 
 const PRICE = /^\d{1,12}(\.\d{1,2})?$/;
-/** '1500', '1500.5' or 1500.5 → '1500.50'; null when it is not a positive amount. */
+/** '1500', '1500.5' or 1500.5 → '1500.50'; null when it is not a positive amount up to the app's MONEY_MAX. */
 export function normalizePrice(v: unknown): string | null {
   const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : '';
-  if (!PRICE.test(text) || Number(text) <= 0) return null;
+  if (!PRICE.test(text) || Number(text) <= 0 || Number(text) > MONEY_MAX) return null;
   return Number(text).toFixed(2);
 }
 
@@ -257,6 +259,8 @@ export async function editPrice(db: Db, user: AuthUser, input: EditPriceInput): 
     const [proposal] = await proposalQuery(tx, and(eq(proposals.id, input.proposalId), eq(proposals.shareId, share.id))).limit(1);
     if (!proposal) throw notFound('Proposal');
     if (share.state === 'payment_done') throw new HttpError(409, PROPOSAL_MESSAGES.editState);
+    // The buyer's refusal was of that price: a new one would be an offer nobody made.
+    if (STATUS[proposal.status] === 'rejected') throw new HttpError(409, PROPOSAL_MESSAGES.editRejected);
     const multi = await allowsMultiprices(tx, share.admId);
     if (prices && prices.length > 0 && !multi) throw badRequest(PROPOSAL_MESSAGES.prices, { prices: PROPOSAL_MESSAGES.prices });
     const oldPrices = storedPrices(proposal.data);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../../src/domain/featureFlags';
+import { formatMoney } from '../../src/domain/money';
 import type { FileRef, PaymentInformation, Proposal, ShareHistoryEntry, TransferInformation } from '../../src/domain/workspace';
 import { buildApp } from '../../server/app';
 import { type TestApp, USERS, createTestApp, testConfig } from './support/app';
@@ -184,46 +185,62 @@ describe('GET /proposal/contract_files', () => {
 
 describe('PUT /proposal/edit_price', () => {
   const editable = sql`state = 'accepted_by_client' and ${hasSelected} and owner_document is not null`;
+  /** The selected proposal: the share's others were declined, and a declined price cannot change. */
+  const selectedOf = async (contract: string, as: string = USERS.operator) => (await proposalsOf(contract, as)).find((x) => x.selected)!;
 
   it('changes the price when the owner document matches, and writes history', async () => {
     const share = await pickShare(t, sql`${editable} and adm_id = 1`);
-    const [p] = await proposalsOf(share.contract_number);
+    const p = await selectedOf(share.contract_number);
     const price = (Number(p.price) + 1000).toFixed(2);
     const saved = expectOk<Proposal>(await put(t, '/proposal/edit_price', { shareId: share.id, ownerDocument: share.owner_document!, proposalId: p.proposalId, price: Number(price) }, USERS.acme));
     expect(saved.price).toBe(price);
     const history = expectOk<{ data: ShareHistoryEntry[] }>(await post(t, '/share/get_history', { shareId: share.id }, USERS.acme)).data;
-    expect(history[history.length - 1]).toMatchObject({ action: 'proposal_edit_price', note: `Preço alterado de ${p.price} para ${price}` });
+    // Stored with the API's amounts, read in reais (formatMoney, with its non-breaking space).
+    expect(history[history.length - 1]).toMatchObject({ action: 'proposal_edit_price', note: `Preço alterado de ${formatMoney(p.price)} para ${formatMoney(price)}` });
+    expect(history[history.length - 1].note).toMatch(/^Preço alterado de R\$\u00a0[\d.]+,\d{2} para R\$\u00a0[\d.]+,\d{2}$/);
+    const [stored] = await t.query<{ note: string }>(sql`select note from share_history where share_id = ${share.id} and action = 'proposal_edit_price' order by id desc limit 1`);
+    expect(stored.note).toBe(`Preço alterado de ${p.price} para ${price}`);
   });
 
   it('answers the SPEC §8 "no changes" message for the same values', async () => {
     const share = await pickShare(t, sql`${editable} and adm_id = 1`, 1);
-    const [p] = await proposalsOf(share.contract_number);
+    const p = await selectedOf(share.contract_number);
     expectError(await put(t, '/proposal/edit_price', { shareId: share.id, ownerDocument: share.owner_document!, proposalId: p.proposalId, price: p.price }, USERS.operator), 400, 'Proposal data have no changes');
   });
 
   it('refuses a wrong owner document, a bad price and a proposal of another share', async () => {
     const share = await pickShare(t, sql`${editable} and adm_id = 1`, 2);
     const other = await pickShare(t, sql`${editable} and adm_id = 1`, 3);
-    const [p] = await proposalsOf(share.contract_number);
+    const p = await selectedOf(share.contract_number);
     const [q] = await proposalsOf(other.contract_number);
     const base = { shareId: share.id, ownerDocument: share.owner_document!, proposalId: p.proposalId, price: '1.00' };
     expect(expectError(await put(t, '/proposal/edit_price', { ...base, ownerDocument: '00000000000' }, USERS.operator), 400, 'Invalid owner document').errors).toHaveProperty('ownerDocument');
     expect(expectError(await put(t, '/proposal/edit_price', { ...base, price: '-5' }, USERS.operator), 400, 'Invalid price').errors).toHaveProperty('price');
     expect(expectError(await put(t, '/proposal/edit_price', { ...base, price: '12,50' }, USERS.operator), 400, 'Invalid price').errors).toHaveProperty('price');
+    // Past the app's MONEY_MAX (R$ 999.999.999,99), although the column would hold it.
+    expect(expectError(await put(t, '/proposal/edit_price', { ...base, price: '1000000000.00' }, USERS.operator), 400, 'Invalid price').errors).toHaveProperty('price');
     expectError(await put(t, '/proposal/edit_price', { ...base, proposalId: q.proposalId }, USERS.operator), 404, 'Proposal not found');
     expectError(await put(t, '/proposal/edit_price', { shareId: share.id, proposalId: p.proposalId, price: '1.00' }, USERS.operator), 400, 'ownerDocument is required');
   });
 
   it('takes extra prices only where multiple prices are allowed', async () => {
     const orbita = await pickShare(t, sql`${editable} and adm_id = 2`);
-    const [p] = await proposalsOf(orbita.contract_number);
+    const p = await selectedOf(orbita.contract_number);
     const prices = [{ label: 'À vista', price: '1000' }, { label: '12x', price: 1100.5 }];
     const saved = expectOk<Proposal>(await put(t, '/proposal/edit_price', { shareId: orbita.id, ownerDocument: orbita.owner_document!, proposalId: p.proposalId, price: p.price, prices }, USERS.orbita));
     expect(saved.prices).toEqual([{ label: 'À vista', price: '1000.00' }, { label: '12x', price: '1100.50' }]);
     expectError(await put(t, '/proposal/edit_price', { shareId: orbita.id, ownerDocument: orbita.owner_document!, proposalId: p.proposalId, price: p.price, prices }, USERS.orbita), 400, 'Proposal data have no changes');
     const acme = await pickShare(t, sql`${editable} and adm_id = 1`, 4);
-    const [q] = await proposalsOf(acme.contract_number);
+    const q = await selectedOf(acme.contract_number);
     expectError(await put(t, '/proposal/edit_price', { shareId: acme.id, ownerDocument: acme.owner_document!, proposalId: q.proposalId, price: q.price, prices }, USERS.acme), 400, /^Invalid prices/);
+  });
+
+  it('refuses to change the price of a declined proposal (409), and leaves it as it was', async () => {
+    const share = await pickShare(t, sql`${editable} and adm_id = 1 and exists (select 1 from proposals p where p.share_id = s.id and p.status = 'declined')`);
+    const declined = (await proposalsOf(share.contract_number)).find((x) => x.status === 'rejected')!;
+    const price = (Number(declined.price) + 1000).toFixed(2);
+    expectError(await put(t, '/proposal/edit_price', { shareId: share.id, ownerDocument: share.owner_document!, proposalId: declined.proposalId, price }, USERS.operator), 409, /price of a rejected proposal/);
+    expect((await proposalsOf(share.contract_number)).find((x) => x.proposalId === declined.proposalId)!.price).toBe(declined.price);
   });
 
   it('is for staff of the tenant, and not on a paid share', async () => {
