@@ -41,6 +41,9 @@ describe('player files', () => {
 
     await page.locator('.ant-menu-item', { hasText: /^Players$/ }).click();
     await page.waitForURL(/\/players/);
+    // The URL changes before the lazily loaded page replaces the list's: wait for a control only the
+    // players page has, or the list's rows (still on screen) answer for it and vanish mid-count.
+    await page.getByRole('button', { name: 'Arquivos enviados' }).waitFor({ state: 'visible', timeout: 30_000 });
     expect(await waitForRows(page)).toBeGreaterThan(0);
     // The search is accent-insensitive on the real API.
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('credito');
