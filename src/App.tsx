@@ -11,7 +11,7 @@ import { HOME_ROUTE, LOGIN_ROUTE } from './providers/authRoutes';
 import { BrandContext, useBrandLoader } from './providers/BrandContext';
 import { t } from './providers/i18nProvider';
 import { createNotificationProvider } from './providers/notificationProvider';
-import { readSession } from './providers/session';
+import { dropStaleToken, readSession } from './providers/session';
 import { fetchBrandClient, setPageTitle } from './providers/whiteLabel';
 import { NOTIFICATION_CONFIG, brandTheme } from './shell';
 
@@ -24,6 +24,10 @@ import { NOTIFICATION_CONFIG, brandTheme } from './shell';
 const SignedInApp = preloadable(() => import('./SignedInApp'));
 
 const brandClient = fetchBrandClient();
+
+// A token left from an earlier visit that no longer makes a session goes before the first render,
+// whichever page was asked for; the login page then says why it is shown (issue 13).
+dropStaleToken();
 
 /**
  * What the first list needs after a login, fetched while the credentials are being checked: without

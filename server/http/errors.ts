@@ -22,6 +22,8 @@ export const MESSAGES = {
   unauthorized: 'Unauthorized',
   permissionDenied: 'Permission denied',
   invalidCredentials: 'Invalid credentials',
+  /** An administrator's user on another brand's host (src/domain/whiteLabel.ts mayUseBrandHost). */
+  wrongBrandHost: "Wrong brand host: this user belongs to another administrator, sign in at its own address",
   passwordExpired: 'Password has expired',
   tooManyRequests: 'Too many requests, try again later',
   idempotencyKeyReused: 'Invalid Idempotency-Key: already used for another request',

@@ -124,7 +124,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         '(429 "Too many attempts" with Retry-After); other addresses, and the right password from them, are not affected. ' +
         `More than ${max} attempts a minute for one e-mail from one address, or ${app.config.loginAddressLimit.maxFailures} failures a minute ` +
         'from one address across e-mails, give 429 "Too many requests"; so do more than a few logins in progress from one address. ' +
-        'Unknown e-mails count and answer exactly like existing ones.',
+        'Unknown e-mails count and answer exactly like existing ones. On a brand\'s host (its first label names a white label), ' +
+        'an administrator\'s user of another brand gets 403 "Wrong brand host" after a right password; operators and funds may use any host.',
       body: loginBody,
       response: { 200: loginResponse, 401: expiredResponse },
     },
@@ -138,7 +139,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
       },
     },
-    handler: async (request) => loginService.login(request.body.username, request.body.password, request.ip),
+    handler: async (request) => loginService.login(request.body.username, request.body.password, request.ip, request.host),
   });
 
   const mailer = createMailer(app.config.mail, app.log, app.config.production, outboxDirOf(app.config.dataDir));

@@ -12,7 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { users, whiteLabelConfigs } from '../db/schema';
+import { labelIdFromHost, mayUseBrandHost } from '../../src/domain/whiteLabel';
 import { HttpError, MESSAGES, unauthorized } from '../http/errors';
 import { openVerifiedFlow } from './accountFlow';
 import { type CounterStore, counterKey } from './counters';
@@ -100,6 +101,14 @@ export function createLoginThrottle(counters: CounterStore, config: Config, log?
   };
 }
 
+/** The administrator whose brand the host names, or null for the default brand or an unknown label. */
+async function brandOfHost(db: Db, host: string | undefined): Promise<number | null> {
+  const labelId = labelIdFromHost(host);
+  if (!labelId) return null;
+  const [row] = await db.select({ admId: whiteLabelConfigs.admId }).from(whiteLabelConfigs).where(eq(whiteLabelConfigs.labelId, labelId)).limit(1);
+  return row?.admId ?? null;
+}
+
 export interface LoginServiceOptions {
   db: Db;
   config: Config;
@@ -119,7 +128,8 @@ export function createLoginService({ db, config, counters, log }: LoginServiceOp
     /** Admits a login of the address before any of its work (server/services/hashGate.ts); answers its `leave`. */
     enter: (ip: string) => gate.enter(ip),
 
-    async login(username: string, password: string, ip: string): Promise<LoginResult> {
+    /** `host` is the address the user typed (Host, or X-Forwarded-Host behind a trusted proxy): it picks the brand. */
+    async login(username: string, password: string, ip: string, host?: string): Promise<LoginResult> {
       const email = normalizeEmail(username);
       const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
       const subject: ThrottleSubject = { email, passwordChangedAt: user?.passwordChangedAt ?? null };
@@ -132,6 +142,11 @@ export function createLoginService({ db, config, counters, log }: LoginServiceOp
       }
       const now = Date.now();
       await throttle.succeed(subject, ip);
+      // Only someone who knows the password learns that the host is the wrong brand's; a disabled
+      // user still reads "invalid credentials" below.
+      if (!user.disabledAt && !mayUseBrandHost({ profile: user.profiles[0] ?? null, admId: user.admId }, await brandOfHost(db, host))) {
+        throw new HttpError(403, MESSAGES.wrongBrandHost);
+      }
       // Only someone who knows the password learns that it expired, and gets the handle that lets the
       // change screen set a new one without an e-mail round trip (docs/account.md).
       if (user.passwordExpiresAt && user.passwordExpiresAt.getTime() <= now) {

@@ -45,6 +45,7 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   { key: 'proposalNoChanges', pattern: /proposal data ha(ve|s) no changes/i },
   { key: 'proposalRejectedPrice', pattern: /price of a rejected proposal/i },
   { key: 'idempotencyKeyReused', pattern: /idempotency-key: already used/i },
+  { key: 'wrongBrandHost', pattern: /wrong brand host/i },
   { key: 'accessDenied', pattern: /user not authorized for platform|player not enabled/i },
   // Uploads typed by their bytes (issue 12): before the general "invalid".
   { key: 'fileContentMismatch', pattern: /content does not match its extension/i },

@@ -53,3 +53,12 @@ export const multipricesAllowed = (
   wl: Pick<WhiteLabelConfig, 'configs'> | null | undefined,
   admConfig: { allowMultiprices?: boolean } | null | undefined,
 ): boolean => !!wl?.configs?.allowMultiprices && !!admConfig?.allowMultiprices;
+
+/**
+ * Whether a user may sign in on a brand's host (issue 13). An administrator's users belong to their
+ * brand: on another brand's host they would work under its name and colours, so they are sent to
+ * their own address. Operators (the platform's staff) and funds (buyers across administrators) have
+ * no brand of their own and may use any host; the default host (no brand) takes everyone.
+ */
+export const mayUseBrandHost = (user: { profile: string | null; admId: number | null }, hostAdmId: number | null): boolean =>
+  hostAdmId === null || user.profile !== 'adm' || user.admId === hostAdmId;

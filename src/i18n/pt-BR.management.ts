@@ -139,7 +139,7 @@ export const ptBRManagement = {
         title: 'Pré-visualização',
         login: 'Tela de acesso',
         menu: 'Menu lateral',
-        subtitle: 'Back office de repasse e transferência de cotas',
+        subtitle: 'Gestão de repasse e transferência de cotas de consórcio',
         signIn: 'Entrar',
         email: 'E-mail',
         password: 'Senha',

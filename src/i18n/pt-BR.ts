@@ -13,7 +13,7 @@ export const ptBR = {
   },
   auth: {
     title: 'Acesse sua conta',
-    subtitle: 'Back office de repasse e transferência de cotas',
+    subtitle: 'Gestão de repasse e transferência de cotas de consórcio',
     email: 'E-mail',
     emailRequired: 'Informe seu e-mail',
     emailInvalid: 'Informe um e-mail válido',
@@ -23,6 +23,8 @@ export const ptBR = {
     signingIn: 'Entrando…',
     logout: 'Sair',
     sessionExpired: 'Sua sessão expirou. Entre novamente.',
+    /** The app found a stored session that expired or is no longer valid (the login page's notice). */
+    sessionEnded: 'Sua sessão expirou ou não é mais válida. Entre novamente para continuar.',
     // Shown by the login page and the error toast before any account chunk (pt-BR.account.ts) loads.
     forgotPassword: 'Esqueci minha senha',
     changeExpiredPassword: 'Alterar senha',
@@ -214,6 +216,7 @@ export const ptBR = {
     signersEqual: 'O CPF e o E-mail dos representantes não podem ser iguais.',
     proposalNoChanges: 'Não houve alteração nos dados da proposta.',
     proposalRejectedPrice: 'O preço de uma proposta recusada não pode ser alterado.',
+    wrongBrandHost: 'Este usuário é de outra administradora. Entre pelo endereço da sua administradora.',
     accessDenied: 'Acesso negado. Você não tem permissão para acessar esta plataforma.',
     fileContentMismatch: 'O conteúdo do arquivo não corresponde à extensão do nome (por exemplo, um programa renomeado para .pdf). Envie o arquivo no formato original.',
     notFound: {

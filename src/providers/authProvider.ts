@@ -7,7 +7,7 @@ import { HOME_ROUTE, LOGIN_ROUTE } from './authRoutes';
 import { toHttpError } from './httpError';
 import { http as defaultHttp } from './http';
 import { t } from './i18nProvider';
-import { clearToken, readSession, setFirstAccessPending, storeToken } from './session';
+import { clearToken, dropStaleToken, readSession, setFirstAccessPending, storeToken } from './session';
 
 export { HOME_ROUTE, LOGIN_ROUTE };
 
@@ -69,8 +69,9 @@ export const createAuthProvider = (client: AxiosInstance = defaultHttp): AuthPro
 
   check: async () => {
     if (readSession()) return { authenticated: true };
-    // An expired or malformed token is worthless; dropping it keeps later checks cheap and honest.
-    clearToken();
+    // An expired or malformed token is worthless; dropping it keeps later checks cheap and honest,
+    // and the login page says the session ended instead of appearing unbidden.
+    if (!dropStaleToken()) clearToken();
     return { authenticated: false, logout: true, redirectTo: LOGIN_ROUTE };
   },
 

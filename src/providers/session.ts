@@ -16,7 +16,10 @@ export const readToken = (): string | null => {
   }
 };
 
-export const storeToken = (token: string): void => localStorage.setItem(STORAGE_KEYS.token, token);
+export const storeToken = (token: string): void => {
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  forgetSessionEnded();
+};
 
 /**
  * The login said the password must be changed first (SPEC §7 firstAccess). The token's claims do not
@@ -61,4 +64,47 @@ export const readSession = (token: string | null = readToken()): Session | null 
     profile: profileOf({ profiles: claims.profiles ?? [] }),
     deniedPermissions: Array.isArray(claims.deniedPermissions) ? claims.deniedPermissions : [],
   };
+};
+
+/**
+ * "Your session ended" for the login page, kept in this tab's session storage: the page that finds a
+ * stale token and the login page that says so are not always the same render (a redirect, a reload).
+ * Read without side effects while rendering; forgotten once shown or on the next sign-in.
+ */
+const SESSION_ENDED_KEY = 'sessionEndedNotice';
+
+export const rememberSessionEnded = (): void => {
+  try {
+    sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+  } catch {
+    // No storage: the login page simply shows no notice.
+  }
+};
+
+export const hasSessionEndedNotice = (): boolean => {
+  try {
+    return sessionStorage.getItem(SESSION_ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+
+export const forgetSessionEnded = (): void => {
+  try {
+    sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    // nothing to forget
+  }
+};
+
+/**
+ * A token is stored but no longer makes a session (expired, malformed, without a profile): it is
+ * dropped, and the login page says the session ended (issue 13) rather than appearing unbidden.
+ * Answers whether there was such a token.
+ */
+export const dropStaleToken = (): boolean => {
+  if (readToken() === null || readSession()) return false;
+  clearToken();
+  rememberSessionEnded();
+  return true;
 };

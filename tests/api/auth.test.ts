@@ -89,6 +89,33 @@ describe('POST /user/login', () => {
     expectError(await login(USERS.expired, 'wrong-password'), 401, 'Invalid credentials');
   });
 
+  describe("on a brand's host (issue 13)", () => {
+    const loginAt = (host: string, username: string, password = PASSWORD) =>
+      t.inject({ method: 'POST', url: '/api/user/login', headers: { host }, payload: { username, password } });
+
+    it("refuses another brand's administrator after a right password, and says why", async () => {
+      expectError(await loginAt('orbita.repasse.example', 'adm@acme.repasse.dev'), 403, /wrong brand host/i);
+      expectError(await loginAt('demo-acme-stg.repasse.example', 'adm@orbita.repasse.dev'), 403, /wrong brand host/i);
+      // A wrong password learns nothing about the host: the same 401 as anywhere.
+      expectError(await loginAt('orbita.repasse.example', 'adm@acme.repasse.dev', 'wrong-password-1'), 401, /invalid credentials/i);
+    });
+
+    it("lets the brand's own administrators, operators and funds in, and everyone on the default host", async () => {
+      for (const [host, email] of [
+        ['acme.repasse.example', 'adm@acme.repasse.dev'],
+        ['acme.repasse.example', 'operador@repasse.dev'],
+        ['acme.repasse.example', 'fundo@repasse.dev'],
+        ['localhost:3000', 'adm@orbita.repasse.dev'],
+        ['backoffice.repasse.example', 'adm@acme.repasse.dev'],
+        // A label no brand has is the default brand, as the app shows it.
+        ['nobrand.repasse.example', 'adm@vertice.repasse.dev'],
+      ] as const) {
+        const res = await loginAt(host, email);
+        expect(res.statusCode, `${email} on ${host}`).toBe(200);
+      }
+    });
+  });
+
   it('validates the body', async () => {
     const body = expectError(await t.inject({ method: 'POST', url: '/api/user/login', payload: { username: USERS.operator } }), 400, 'password is required');
     expect(body.errors).toEqual({ password: 'is required' });

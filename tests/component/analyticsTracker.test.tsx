@@ -13,6 +13,8 @@ import { DISABLED_ANALYTICS, createAnalytics } from '../../src/providers/analyti
 import { type AnalyticsCall, recordingClient } from '../unit/analyticsRecording';
 import { brandFromConfig } from '../../src/providers/whiteLabel';
 import { TestWrapper } from './TestWrapper';
+import { AppRoutes } from '../../src/routes';
+import { ptBR } from '../../src/i18n/pt-BR';
 import { signIn } from './helpers';
 
 const recording = () => {
@@ -145,5 +147,19 @@ describe('AnalyticsTracker', () => {
     render(<AnalyticsTracker analytics={analytics} load={load} />, { wrapper: TestWrapper({ routerInitialEntries: ['/usuarios/carla-souza/editar'] }) });
     await waitFor(() => expect(pageViews(calls)).toEqual([{ route: '/usuarios/:id/editar', page: 'users.edit' }]));
     expect(JSON.stringify(calls)).not.toContain('carla-souza');
+  });
+
+  it('a signed-in reload of an unknown path is a page view, as the app renders it (issue 13)', async () => {
+    signIn('operator');
+    const { calls, analytics, load } = recording();
+    render(
+      <>
+        <AnalyticsTracker analytics={analytics} load={load} />
+        <AppRoutes />
+      </>,
+      { wrapper: TestWrapper({ routerInitialEntries: ['/relatorio-antigo'] }) },
+    );
+    expect(await screen.findByText(ptBR.notFoundPage.title)).toBeInTheDocument();
+    await waitFor(() => expect(pageViews(calls)).toEqual([{ route: '/relatorio-antigo', page: 'relatorio-antigo' }]));
   });
 });

@@ -6,11 +6,12 @@ import { STORAGE_KEYS } from '../../src/domain';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { AppRoutes } from '../../src/routes';
+import { DEFAULT_BRAND, type Brand } from '../../src/providers/whiteLabel';
 import { claimsFor, fakeHttp, makeToken, signIn } from './helpers';
 import { TestWrapper } from './TestWrapper';
 
-const renderAt = (path: string, authProvider?: AuthProvider) =>
-  render(<AppRoutes />, { wrapper: TestWrapper({ routerInitialEntries: [path], authProvider }) });
+const renderAt = (path: string, authProvider?: AuthProvider, brand?: Brand) =>
+  render(<AppRoutes />, { wrapper: TestWrapper({ routerInitialEntries: [path], authProvider, brand }) });
 
 const fillAndSubmit = async (email: string, password: string) => {
   const user = userEvent.setup({ delay: null });
@@ -76,11 +77,42 @@ describe('login page', () => {
     renderAt('/pendencias');
     expect(await screen.findByRole('heading', { name: ptBR.auth.title })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?to=%2Fpendencias/);
+    // It says why the login page is back (issue 13), once: the notice is gone on the next visit.
+    expect(screen.getByRole('status')).toHaveTextContent(ptBR.auth.sessionEnded);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it.each([
+    ['garbage', 'not-a-token'],
+    ['a token without a profile', makeToken({ ...claimsFor('operator'), profiles: [] })],
+  ])('says the session ended when the stored token is %s', async (_what, stored) => {
+    localStorage.setItem(STORAGE_KEYS.token, stored);
+    const first = renderAt('/listagem');
+    expect(await screen.findByRole('heading', { name: ptBR.auth.title })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(ptBR.auth.sessionEnded);
+    first.unmount();
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: ptBR.auth.title })).toBeInTheDocument();
+    expect(screen.queryByText(ptBR.auth.sessionEnded)).toBeNull();
+  });
+
+  it('shows no session notice to a visitor who never signed in', async () => {
+    renderAt('/listagem');
+    expect(await screen.findByRole('heading', { name: ptBR.auth.title })).toBeInTheDocument();
+    expect(screen.queryByText(ptBR.auth.sessionEnded)).toBeNull();
   });
 
   it('shows a Portuguese 404 page for unknown routes', async () => {
     renderAt('/nao-existe');
     expect(await screen.findByText(ptBR.notFoundPage.title)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: ptBR.notFoundPage.back })).toBeInTheDocument();
+  });
+
+  it("paints the 404 page in the brand's colour, not antd's blue (issue 13)", async () => {
+    renderAt('/nao-existe', undefined, { ...DEFAULT_BRAND, name: 'Acme Consórcios', primaryColor: '#C2410C' });
+    expect(await screen.findByTestId('not-found-icon')).toHaveStyle({ color: 'rgb(194, 65, 12)' });
+    expect(screen.getByText('404')).toHaveStyle({ color: 'rgb(194, 65, 12)' });
+    // antd's own 404 drawing carries fixed blues whatever the theme.
+    expect(document.querySelector('.ant-result-404, .ant-result-image')).toBeNull();
   });
 });

@@ -158,6 +158,7 @@ async function visit(
   contractNumber: string | null,
   seenLongPage?: () => Promise<void>,
   seenAction?: () => Promise<void>,
+  seenUnknownPage?: () => Promise<void>,
 ): Promise<void> {
   // The static server answers 403 for a path segment longer than a file name may be, before the app's
   // history fallback; the browser gets the app's page for it, as from a server that took it.
@@ -178,6 +179,10 @@ async function visit(
     // The next step loads another page: the action's event must be on its way first, like the long page's view below.
     await seenAction?.();
   }
+  // A signed-in reload of an address the app does not know is still a page view (issue 13).
+  await page.goto(`${base}/relatorio/antigo`);
+  await page.getByText('Página não encontrada').waitFor();
+  await seenUnknownPage?.();
   await page.goto(`${base}/${LONG_SEGMENT}`);
   await page.getByText('Página não encontrada').waitFor();
   // The next step reloads the page: the page view must be on its way first (the library arrives
@@ -204,6 +209,7 @@ describe('analytics with a token', () => {
     const acme = (await (await fetch(`${running.url}/api/white_label/get?labelId=acme`)).json()) as Record<string, unknown>;
     await page.route('**/api/white_label/get**', (route) => route.fulfill({ json: { ...acme, name: LONG_BRAND } }));
     const longView = () => tracked(collector.batches).find((e) => e.event === 'page_view' && String(e.properties.route).startsWith('/ppp'));
+    const unknownView = () => tracked(collector.batches).find((e) => e.event === 'page_view' && e.properties.route === '/relatorio/antigo');
     const actionSeen = () => tracked(collector.batches).some((e) => e.event === 'share_send_autoservice');
     await visit(
       page,
@@ -212,6 +218,7 @@ describe('analytics with a token', () => {
       available.contractNumber,
       () => expect.poll(longView, { timeout: 30_000 }).toBeDefined(),
       () => expect.poll(actionSeen, { timeout: 30_000 }).toBe(true),
+      () => expect.poll(unknownView, { timeout: 30_000 }).toBeDefined(),
     );
 
     const names = () => tracked(collector.batches).map((e) => e.event);

@@ -2,13 +2,14 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ACCOUNT_ROUTES } from '../../domain/account';
 import { readLoginNotice } from '../account/loginNotice';
 import type { LoginParams } from '../../providers/authProvider';
 import { useBrand } from '../../providers/BrandContext';
+import { forgetSessionEnded, hasSessionEndedNotice } from '../../providers/session';
 import { LoginField } from './LoginField';
 import { validateLogin, type LoginErrors, type LoginValues } from './validateLogin';
 
@@ -32,6 +33,11 @@ export const LoginForm = ({ login, pending: isPending }: LoginFormProps) => {
   const { token } = theme.useToken();
   // An account screen that just changed the password says so here, with the e-mail when it knows it.
   const notice = readLoginNotice(useLocation().state);
+  // A stored session that expired or broke brought the user here: say so once (issue 13).
+  const [sessionEnded] = useState(hasSessionEndedNotice);
+  useEffect(() => {
+    if (sessionEnded) forgetSessionEnded();
+  }, [sessionEnded]);
   const [values, setValues] = useState<LoginValues>({ email: notice?.email ?? '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -80,6 +86,11 @@ export const LoginForm = ({ login, pending: isPending }: LoginFormProps) => {
         <h2 id="login-title" style={{ fontSize: 20, fontWeight: 600, margin: '24px 0 16px', color: token.colorTextHeading }}>
           {t('auth.title')}
         </h2>
+        {sessionEnded && !notice && (
+          <p role="status" style={{ color: token.colorWarningText, background: token.colorWarningBg, padding: '8px 12px', borderRadius: token.borderRadius }}>
+            {t('auth.sessionEnded')}
+          </p>
+        )}
         {notice && (
           <p role="status" style={{ color: token.colorSuccessText, background: token.colorSuccessBg, padding: '8px 12px', borderRadius: token.borderRadius }}>
             {t('auth.passwordChanged')}
