@@ -2,7 +2,9 @@ import { useGetIdentity } from '@refinedev/core';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { ANALYTICS_EVENTS, pageViewOf, type PageRoute } from '../domain';
+import { AUCTION_ROUTE } from '../pages/auctions/paths';
 import { WORKSPACE_ROUTE } from '../pages/workspace/paths';
+import { ACCOUNT_ROUTES } from '../domain/account';
 import { ADMINISTRATOR_GROUP_KEY, analytics as appAnalytics, type Analytics, type AnalyticsLoader } from '../providers/analytics';
 import type { Identity } from '../providers/authProvider';
 import { LOGIN_ROUTE } from '../providers/authProvider';
@@ -11,7 +13,9 @@ import { RESOURCES, crudRoutes } from '../resources';
 
 /**
  * The app's pages by route pattern, so a page view names the page and never a raw id: the lists, and
- * the record pages of the resources that have them (`users.create`, `users.show`, `users.edit`).
+ * the record pages of the resources that have them (`users.create`, `users.show`, `users.edit`), a
+ * share, an auction and the account screens. The accessibility scan (tests/e2e/accessibility) visits
+ * every pattern here, so a new page belongs in this table.
  */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: LOGIN_ROUTE, page: 'login' },
@@ -21,6 +25,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     return (['create', 'show', 'edit'] as const).map((action) => ({ pattern: paths[action], page: `${r.name}.${action}` }));
   }),
   { pattern: WORKSPACE_ROUTE, page: 'share_workspace' },
+  { pattern: AUCTION_ROUTE, page: 'auction' },
+  { pattern: ACCOUNT_ROUTES.firstAccess, page: 'first_access' },
+  { pattern: ACCOUNT_ROUTES.changeExpired, page: 'expired_password' },
+  { pattern: ACCOUNT_ROUTES.forgot, page: 'forgot_password' },
 ];
 
 interface Props {

@@ -137,6 +137,11 @@ describe('AnalyticsTracker', () => {
       ['/usuarios/carla', '/usuarios/:id', 'users.show'],
       ['/players/arquivos', '/players/arquivos', 'playerFiles'],
       ['/usuarios', '/usuarios', 'users'],
+      // An auction and the account screens are pages of their own (issue 14's scan visits each).
+      ['/leiloes/6d0c3e49-935e-4f3f-b9a6-af319442460d', '/leiloes/:auctionId', 'auction'],
+      ['/esqueci-senha', '/esqueci-senha', 'forgot_password'],
+      ['/primeiro-acesso', '/primeiro-acesso', 'first_access'],
+      ['/senha-expirada', '/senha-expirada', 'expired_password'],
     ];
     for (const [path, route, page] of cases) expect(pageViewOf(path, PAGE_ROUTES), path).toEqual({ route, page });
   });
