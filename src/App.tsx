@@ -13,7 +13,7 @@ import { t } from './providers/i18nProvider';
 import { createNotificationProvider } from './providers/notificationProvider';
 import { dropStaleToken, readSession } from './providers/session';
 import { fetchBrandClient, setPageTitle } from './providers/whiteLabel';
-import { NOTIFICATION_CONFIG, brandTheme } from './shell';
+import { MODAL_CONFIG, NOTIFICATION_CONFIG, brandTheme } from './shell';
 
 /**
  * The login shell (DESIGN §5): brand, theme, toasts and router, and the login page when no session
@@ -118,7 +118,7 @@ export const App = () => {
   const theme = useMemo(() => brandTheme(brand), [brand]);
   return (
     <BrandContext.Provider value={brand}>
-      <ConfigProvider locale={ptBR} theme={theme}>
+      <ConfigProvider locale={ptBR} theme={theme} modal={MODAL_CONFIG}>
         <AntdApp notification={NOTIFICATION_CONFIG}>
           <BrowserRouter>
             <ShellRoutes />

@@ -1,9 +1,10 @@
 /** Configuration shared by the app shell and the component tests' wrapper, so both render alike. */
 import type { IRefineOptions } from '@refinedev/core';
-import type { ThemeConfig } from 'antd';
+import type { ConfigProviderProps, ThemeConfig } from 'antd';
 import type { NotificationConfig } from 'antd/es/notification/interface';
 import { THEME, TOAST } from './domain';
 import { accessibleOnWhite } from './domain/contrast';
+import { ptBR } from './i18n/pt-BR';
 import type { Brand } from './providers/whiteLabel';
 
 /** antd puts its `margin` token (16 px) under every toast, inside the holder. */
@@ -54,6 +55,12 @@ export const brandTheme = (brand: Pick<Brand, 'primaryColor'>): ThemeConfig => {
     },
   };
 };
+
+/**
+ * Every dialog's close button (issue 14): rc-dialog names it "Close" in English whatever the locale;
+ * the closable object's aria-label replaces that name.
+ */
+export const MODAL_CONFIG: ConfigProviderProps['modal'] = { closable: { 'aria-label': ptBR.app.close } };
 
 export const REFINE_OPTIONS: IRefineOptions = {
   syncWithLocation: true,

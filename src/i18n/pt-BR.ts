@@ -10,6 +10,7 @@ export const ptBR = {
     /** A total the database estimated (a share list past its exact-count bound). */
     totalAbout: 'cerca de {{counted}}',
     retry: 'Tentar novamente',
+    close: 'Fechar',
   },
   auth: {
     title: 'Acesse sua conta',

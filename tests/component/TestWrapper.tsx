@@ -17,7 +17,7 @@ import { i18nProvider } from '../../src/providers/i18nProvider';
 import { useNotificationProvider } from '../../src/providers/notificationProvider';
 import { DEFAULT_BRAND, type Brand } from '../../src/providers/whiteLabel';
 import { refineResources } from '../../src/resources';
-import { NOTIFICATION_CONFIG, REFINE_OPTIONS, brandTheme } from '../../src/shell';
+import { MODAL_CONFIG, NOTIFICATION_CONFIG, REFINE_OPTIONS, brandTheme } from '../../src/shell';
 
 export interface TestWrapperProps {
   dataProvider?: DataProvider;
@@ -63,7 +63,7 @@ export const TestWrapper =
   }: TestWrapperProps = {}) =>
   ({ children }: { children: ReactNode }) => (
     <BrandContext.Provider value={brand}>
-      <ConfigProvider locale={ptBR} theme={brandTheme(brand)}>
+      <ConfigProvider locale={ptBR} theme={brandTheme(brand)} modal={MODAL_CONFIG}>
         <AntdApp notification={NOTIFICATION_CONFIG}>
           <MemoryRouter initialEntries={routerInitialEntries}>
             <Refine
