@@ -39,6 +39,7 @@ export const ptBR = {
   },
   menu: {
     label: 'Menu principal',
+    skipToContent: 'Pular para o conteúdo',
     collapse: 'Recolher menu',
     expand: 'Expandir menu',
     shares: 'Listagem',

@@ -6,6 +6,7 @@
 import type { AxiosInstance } from 'axios';
 import { apiBaseUrl } from './apiBase';
 import { API, DEFAULT_BRAND_NAME, STORAGE_KEYS, THEME, labelIdFromHost, type WhiteLabelConfig } from '../domain';
+import { accessibleOnWhite } from '../domain/contrast';
 
 export interface Brand {
   /** null for the default brand. */
@@ -143,5 +144,6 @@ export const applyBrandToDocument = (brand: Brand): void => {
   brandName = brand.name;
   writeTitle();
   setFavicon(brand.favicon || DEFAULT_FAVICON);
-  document.documentElement.style.setProperty('--brand-primary', brand.primaryColor);
+  // The accessible variant (issue 14): it colours focus rings and the skip link's text on white.
+  document.documentElement.style.setProperty('--brand-primary', accessibleOnWhite(brand.primaryColor));
 };

@@ -67,6 +67,19 @@ describe('layout', () => {
     await userEvent.setup({ delay: null }).keyboard('{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/pendencias/));
     expect(await screen.findByRole('heading', { name: ptBR.shares.titles.pendencies })).toBeInTheDocument();
+    // Focus lands on the new page's heading, not on <body> (issue 14).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: ptBR.shares.titles.pendencies })));
+  });
+
+  it('offers a skip link to the content as the first tab stop (issue 14)', async () => {
+    signIn('operator');
+    renderShell();
+    await screen.findByRole('heading', { name: ptBR.shares.titles.shares });
+    await userEvent.setup({ delay: null }).tab();
+    const skip = screen.getByRole('link', { name: ptBR.menu.skipToContent });
+    expect(document.activeElement).toBe(skip);
+    expect(skip).toHaveAttribute('href', '#conteudo');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'conteudo');
   });
 
   it('collapses and expands the menu with a named, keyboard-reachable button', async () => {

@@ -7,14 +7,20 @@ import { useBrand } from '../../providers/BrandContext';
 import { PageLoading } from '../PageLoading';
 import { SideMenu } from './SideMenu';
 import { UserHeader } from './UserHeader';
+import { MAIN_ID, useRouteFocus } from './useRouteFocus';
 
 /** The signed-in shell: brand and menu on the left, user on top, the page below. */
 const AppLayout = () => {
   const brand = useBrand();
   const t = useTranslate();
   const [collapsed, setCollapsed] = useState(false);
+  useRouteFocus();
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      {/* The first tab stop (issue 14): past the menu straight to the page. Hidden until focused. */}
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        {t('menu.skipToContent')}
+      </a>
       {/* antd's own trigger is a bare div: neither named nor reachable by keyboard, hence our button. */}
       <Layout.Sider theme="light" width={232} breakpoint="lg" collapsible collapsed={collapsed} onCollapse={setCollapsed} trigger={null}>
         <div style={{ padding: '20px 24px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
@@ -41,7 +47,7 @@ const AppLayout = () => {
           <UserHeader />
         </Layout.Header>
         {/* Layout.Content renders the page's one <main> landmark. */}
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content id={MAIN_ID} tabIndex={-1} style={{ padding: 24, outline: 'none' }}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
