@@ -24,7 +24,9 @@ export function useRouteFocus(): void {
   const { pathname, key } = useLocation();
   const navigation = useNavigationType();
   const currentKey = useRef(key);
-  currentKey.current = key;
+  useEffect(() => {
+    currentKey.current = key;
+  }, [key]);
   /** History entry → the data-row-key of the row last focused or clicked there. */
   const rows = useRef(new Map<string, string>());
   const firstPage = useRef(true);
