@@ -5,6 +5,7 @@
 import { DEFAULT_BRAND_HOSTS, LABEL_PREFIXES, LABEL_SUFFIXES, type WhiteLabelColors } from './whiteLabel';
 import type { Profile } from './profiles';
 import type { FundItem, UserItem } from './shareList';
+import { AA_TEXT, contrastRatio, parseHex } from './contrast';
 
 /** A user as the management screens see it (GET /user/get, and the answer of every user write). */
 export interface ManagedUser {
@@ -167,30 +168,12 @@ export const labelIdProblem = (label: string): LabelIdProblem | null => {
   return null;
 };
 
-/** WCAG 2.1 relative luminance of a #RRGGBB colour. */
-export const relativeLuminance = (hex: string): number => {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-};
-
-/** WCAG 2.1 contrast ratio between two #RRGGBB colours (1 to 21). */
-export const contrastRatio = (a: string, b: string): number => {
-  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-};
-
-/** AA for normal text. */
-export const AA_TEXT_CONTRAST = 4.5;
-
 /** Text on buttons and the selected menu entry is white on the primary colour. */
 export const PRIMARY_TEXT_COLOR = '#FFFFFF';
 
 /** The contrast of white text on the brand's primary colour, when it fails AA (a warning, not a block). */
 export const primaryContrastWarning = (primary: string): number | null => {
   if (!isHexColor(primary)) return null;
-  const ratio = contrastRatio(primary, PRIMARY_TEXT_COLOR);
-  return ratio < AA_TEXT_CONTRAST ? Math.round(ratio * 100) / 100 : null;
+  const ratio = contrastRatio(parseHex(primary)!, parseHex(PRIMARY_TEXT_COLOR)!);
+  return ratio < AA_TEXT ? Math.round(ratio * 100) / 100 : null;
 };

@@ -121,7 +121,7 @@ export const ptBRManagement = {
       secondary: 'Cor secundária',
       pickColor: 'Escolher {{label}}',
       contrastWarning:
-        'Contraste de {{ratio, number}}:1 entre o texto branco e a cor primária, abaixo do mínimo de {{minimum, number}}:1 (WCAG AA): botões e o item selecionado do menu ficarão difíceis de ler. É possível salvar mesmo assim.',
+        'Contraste de {{ratio, number}}:1 entre o texto branco e a cor primária, abaixo do mínimo de {{minimum, number}}:1 (WCAG AA). Para que botões, links e o item selecionado do menu fiquem legíveis, a aplicação usará um tom mais escuro da mesma cor, {{accessible}}, como mostra a pré-visualização. É possível salvar mesmo assim.',
       favicon: 'Ícone (favicon)',
       faviconHelp: 'PNG ou WEBP de até {{kb}} KB.',
       faviconPick: 'Selecionar ícone',

@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { primaryContrastWarning } from '../../src/domain/management';
+import { accessibleOnWhite, parseHex } from '../../src/domain/contrast';
 import { BRANDS, M, location, openManagement, ptBR } from './managementApi';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -64,9 +65,13 @@ describe('the brand form', () => {
     const ratio = primaryContrastWarning('#FFD700')!;
     const warning = await screen.findByText(new RegExp(`^Contraste de ${new Intl.NumberFormat('pt-BR').format(ratio)}:1`));
     expect(warning).toBeInTheDocument();
-    expect(screen.getByTestId('preview-button')).toHaveStyle({ backgroundColor: 'rgb(255, 215, 0)' });
+    // It names the darker shade the app will paint instead, and the preview shows that shade (issue 14).
+    const accessible = accessibleOnWhite('#FFD700');
+    expect(warning).toHaveTextContent(accessible);
+    const [r, g, b] = parseHex(accessible)!;
+    expect(screen.getByTestId('preview-button')).toHaveStyle({ backgroundColor: `rgb(${r}, ${g}, ${b})` });
     expect(within(screen.getByTestId('preview-login')).getByText('Sol Consórcios')).toBeInTheDocument();
-    expect(within(screen.getByTestId('preview-menu')).getByText('Sol Consórcios')).toHaveStyle({ color: 'rgb(255, 215, 0)' });
+    expect(within(screen.getByTestId('preview-menu')).getByText('Sol Consórcios')).toHaveStyle({ color: `rgb(${r}, ${g}, ${b})` });
 
     await u.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(api.called('POST', '/administrator/create')).toHaveLength(1));

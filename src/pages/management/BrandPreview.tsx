@@ -1,7 +1,9 @@
 import { useTranslate } from '@refinedev/core';
 import { Card, Form, Typography, type FormInstance } from 'antd';
 import { THEME } from '../../domain';
+import { accessibleOnWhite } from '../../domain/contrast';
 import { PRIMARY_TEXT_COLOR, isHexColor } from '../../domain/management';
+import { ACCESSIBLE_TEXT_TOKENS } from '../../shell';
 import type { FaviconValue } from './formModel';
 
 const colorOr = (v: unknown, fallback: string) => (isHexColor(v) ? v : fallback);
@@ -13,7 +15,8 @@ const colorOr = (v: unknown, fallback: string) => (isHexColor(v) ? v : fallback)
 export const BrandPreview = ({ form }: { form: FormInstance }) => {
   const t = useTranslate();
   const name = (Form.useWatch('name', form) as string | undefined)?.trim() || t('management.administrators.name');
-  const primary = colorOr(Form.useWatch(['colors', 'primary'], form), THEME.primaryColor);
+  // As the app will paint it: a colour white text would not read on is darkened (issue 14).
+  const primary = accessibleOnWhite(colorOr(Form.useWatch(['colors', 'primary'], form), THEME.primaryColor));
   const secondary = colorOr(Form.useWatch(['colors', 'secondary'], form), '#F0F2F5');
   const favicon = Form.useWatch('favicon', form) as FaviconValue | undefined;
   const icon = typeof favicon === 'string' ? favicon : favicon?.preview;
@@ -28,9 +31,9 @@ export const BrandPreview = ({ form }: { form: FormInstance }) => {
             {logo}
             {name}
           </div>
-          <div style={{ color: '#00000073', fontSize: 12, marginBottom: 12 }}>{t('management.administrators.preview.subtitle')}</div>
+          <div style={{ color: ACCESSIBLE_TEXT_TOKENS.colorTextDescription, fontSize: 12, marginBottom: 12 }}>{t('management.administrators.preview.subtitle')}</div>
           {(['email', 'password'] as const).map((k) => (
-            <div key={k} style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: '4px 8px', marginBottom: 8, fontSize: 12, color: '#00000040' }}>
+            <div key={k} style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: '4px 8px', marginBottom: 8, fontSize: 12, color: ACCESSIBLE_TEXT_TOKENS.colorTextPlaceholder }}>
               {t(`management.administrators.preview.${k}`)}
             </div>
           ))}

@@ -1,5 +1,6 @@
 import { THEME } from '../../domain';
-import { AA_TEXT_CONTRAST, NAME_MAX_LENGTH, primaryContrastWarning } from '../../domain/management';
+import { AA_TEXT, accessibleOnWhite } from '../../domain/contrast';
+import { NAME_MAX_LENGTH, primaryContrastWarning } from '../../domain/management';
 import type { CrudForm } from '../types';
 
 /** A brand: the administrator, its white label (host label, colours, icon) and its settings. */
@@ -14,10 +15,13 @@ const form: CrudForm = {
       kind: 'color',
       required: true,
       initial: THEME.primaryColor,
-      // Buttons and the selected menu entry put white text on it: below AA, say so, but let it be saved.
+      // Buttons and the selected menu entry put white text on it: below AA, say so and name the
+      // darker shade the app will use instead (src/domain/contrast.ts), but let it be saved.
       warning: (v) => {
         const ratio = typeof v === 'string' ? primaryContrastWarning(v) : null;
-        return ratio === null ? null : { key: 'management.administrators.contrastWarning', values: { ratio, minimum: AA_TEXT_CONTRAST } };
+        return ratio === null
+          ? null
+          : { key: 'management.administrators.contrastWarning', values: { ratio, minimum: AA_TEXT, accessible: accessibleOnWhite(v as string) } };
       },
     },
     { key: 'colors.secondary', labelKey: 'management.administrators.secondary', kind: 'color', required: true, initial: '#1B3F8F' },
