@@ -26,7 +26,7 @@ export const FileLink = ({ file }: { file: Pick<FileRef, 'fileName' | 'filePath'
     }
   };
   return (
-    <Button type="link" size="small" icon={<DownloadOutlined />} loading={busy} onClick={download} aria-label={t('workspace.documents.download', { name: file.fileName })}>
+    <Button type="link" size="small" icon={<DownloadOutlined aria-hidden />} loading={busy} onClick={download} aria-label={t('workspace.documents.download', { name: file.fileName })}>
       {file.fileName}
     </Button>
   );

@@ -15,7 +15,7 @@ const NotFoundPage = () => {
   return (
     <main>
       <Result
-        icon={<CompassOutlined data-testid="not-found-icon" style={{ color: token.colorPrimary }} />}
+        icon={<CompassOutlined aria-hidden data-testid="not-found-icon" style={{ color: token.colorPrimary }} />}
         title={<span style={{ color: token.colorPrimary }}>404</span>}
         subTitle={t('notFoundPage.title')}
         extra={

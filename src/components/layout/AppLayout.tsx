@@ -34,7 +34,7 @@ const AppLayout = () => {
         <div style={{ padding: '8px 16px' }}>
           <Button
             type="text"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
             onClick={() => setCollapsed((c) => !c)}
             aria-label={t(collapsed ? 'menu.expand' : 'menu.collapse')}
             aria-expanded={!collapsed}

@@ -17,7 +17,7 @@ export const UserHeader = () => {
   const narrow = md === false;
   return (
     <Space size={narrow ? 'small' : 'middle'} align="center" style={{ minWidth: 0, maxWidth: '100%' }}>
-      <Avatar size="small" icon={<UserOutlined />} aria-hidden />
+      <Avatar size="small" icon={<UserOutlined aria-hidden />} aria-hidden />
       <strong
         data-testid="user-name"
         title={identity?.name}
@@ -26,7 +26,7 @@ export const UserHeader = () => {
         {identity?.name}
       </strong>
       {identity && <Tag data-testid="user-profile">{t(`profile.${identity.profile ?? 'none'}`)}</Tag>}
-      <Button icon={<LogoutOutlined />} onClick={() => logout()} loading={isPending} aria-label={narrow ? t('auth.logout') : undefined} title={narrow ? t('auth.logout') : undefined}>
+      <Button icon={<LogoutOutlined aria-hidden />} onClick={() => logout()} loading={isPending} aria-label={narrow ? t('auth.logout') : undefined} title={narrow ? t('auth.logout') : undefined}>
         {narrow ? null : t('auth.logout')}
       </Button>
     </Space>

@@ -43,7 +43,7 @@ export const FileUpload = ({ value, onChange, admSlug, label, id, disabled }: Fi
     <div>
       <input ref={input} type="file" accept={ACCEPT} style={{ display: 'none' }} onChange={picked} data-testid={id ? `${id}-input` : undefined} tabIndex={-1} aria-hidden />
       <Space wrap>
-        <Button id={id} icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={disabled || uploading} aria-describedby={statusId} aria-label={label ? `${shown ? t('upload.replace') : t('upload.pick')}: ${label}` : undefined}>
+        <Button id={id} icon={<UploadOutlined aria-hidden />} onClick={() => input.current?.click()} disabled={disabled || uploading} aria-describedby={statusId} aria-label={label ? `${shown ? t('upload.replace') : t('upload.pick')}: ${label}` : undefined}>
           {shown ? t('upload.replace') : t('upload.pick')}
         </Button>
         {uploading && (
@@ -63,7 +63,7 @@ export const FileUpload = ({ value, onChange, admSlug, label, id, disabled }: Fi
             <Button
               type="text"
               size="small"
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={t('upload.remove', { name: shown })}
               onClick={() => {
                 reset();

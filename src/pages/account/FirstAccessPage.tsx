@@ -76,7 +76,7 @@ const FirstAccessPage = () => {
             name="current-password"
             autoComplete="current-password"
             size="large"
-            prefix={<LockOutlined />}
+            prefix={<LockOutlined aria-hidden />}
             maxLength={PASSWORD_MAX_LENGTH}
             autoFocus
             disabled={pending}

@@ -110,7 +110,7 @@ export const ForgotCodeStep = ({
           pattern="[0-9]*"
           autoFocus
           size="large"
-          prefix={<SafetyOutlined />}
+          prefix={<SafetyOutlined aria-hidden />}
           disabled={verifying}
           value={code}
           onChange={(e) => {

@@ -56,7 +56,7 @@ export const ForgotEmailStep = ({ initialEmail, onSent }: { initialEmail: string
           autoComplete="username"
           autoFocus
           size="large"
-          prefix={<MailOutlined />}
+          prefix={<MailOutlined aria-hidden />}
           disabled={pending}
           value={email}
           onChange={(e) => {

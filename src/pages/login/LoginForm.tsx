@@ -106,7 +106,7 @@ export const LoginForm = ({ login, pending: isPending }: LoginFormProps) => {
               autoComplete="username"
               autoFocus
               size="large"
-              prefix={<MailOutlined />}
+              prefix={<MailOutlined aria-hidden />}
               disabled={isPending}
               value={values.email}
               onChange={(e) => change('email', e.target.value)}
@@ -119,7 +119,7 @@ export const LoginForm = ({ login, pending: isPending }: LoginFormProps) => {
               name="password"
               autoComplete="current-password"
               size="large"
-              prefix={<LockOutlined />}
+              prefix={<LockOutlined aria-hidden />}
               disabled={isPending}
               value={values.password}
               onChange={(e) => change('password', e.target.value)}

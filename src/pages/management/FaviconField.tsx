@@ -60,7 +60,7 @@ export const FaviconField = ({ id, value, onChange, admSlug, label }: Props) => 
         ) : (
           <Typography.Text type="secondary">{t('management.administrators.faviconNone')}</Typography.Text>
         )}
-        <Button id={id} icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={uploading} aria-describedby={statusId} aria-label={`${src ? t('management.administrators.faviconReplace') : t('management.administrators.faviconPick')}: ${label}`}>
+        <Button id={id} icon={<UploadOutlined aria-hidden />} onClick={() => input.current?.click()} disabled={uploading} aria-describedby={statusId} aria-label={`${src ? t('management.administrators.faviconReplace') : t('management.administrators.faviconPick')}: ${label}`}>
           {src ? t('management.administrators.faviconReplace') : t('management.administrators.faviconPick')}
         </Button>
         {uploading && (
@@ -69,7 +69,7 @@ export const FaviconField = ({ id, value, onChange, admSlug, label }: Props) => 
           </Button>
         )}
         {src && !uploading && (
-          <Button type="text" icon={<DeleteOutlined />} aria-label={t('management.administrators.faviconRemove')} onClick={() => onChange?.(null)} />
+          <Button type="text" icon={<DeleteOutlined aria-hidden />} aria-label={t('management.administrators.faviconRemove')} onClick={() => onChange?.(null)} />
         )}
       </Space>
       <div id={statusId} aria-live="polite">

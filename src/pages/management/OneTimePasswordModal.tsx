@@ -44,7 +44,7 @@ export const OneTimePasswordModal = ({ name, password, onClose }: Props) => {
       </label>
       <Space.Compact style={{ width: '100%' }}>
         <Input id="one-time-password" readOnly value={password} style={{ fontFamily: 'monospace' }} onFocus={(e) => e.target.select()} />
-        <Button icon={<CopyOutlined />} onClick={() => void copyPassword()}>
+        <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copyPassword()}>
           {t('management.users.oneTimePassword.copy')}
         </Button>
       </Space.Compact>

@@ -27,7 +27,7 @@ export const RecordPage = ({ title, back, extra, footer, loading, children }: Pr
     <>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 16, flexWrap: 'wrap', marginBottom: 16 }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-          <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('management.back')} title={t('management.back')} onClick={() => navigate(back)} />
+          <Button type="text" icon={<ArrowLeftOutlined aria-hidden />} aria-label={t('management.back')} title={t('management.back')} onClick={() => navigate(back)} />
           <h1 style={{ fontSize: token.fontSizeHeading3, fontWeight: 600, margin: 0, color: token.colorTextHeading }}>{title}</h1>
         </div>
         {extra && <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>{extra}</div>}

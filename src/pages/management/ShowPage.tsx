@@ -93,7 +93,7 @@ const ShowRecord = ({ def }: { def: ResourceDef }) => {
         record && (
           <>
             {canEdit?.can === true && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(editPath(def.route, id))}>
+              <Button icon={<EditOutlined aria-hidden />} onClick={() => navigate(editPath(def.route, id))}>
                 {t('buttons.edit')}
               </Button>
             )}

@@ -26,7 +26,7 @@ export const FilePick = ({ id, value, onChange, disabled }: Props) => {
   return (
     <Space wrap>
       <input ref={input} type="file" accept={ACCEPT} style={{ display: 'none' }} onChange={picked} data-testid="player-file-input" tabIndex={-1} aria-hidden />
-      <Button id={id} icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={disabled}>
+      <Button id={id} icon={<UploadOutlined aria-hidden />} onClick={() => input.current?.click()} disabled={disabled}>
         {value ? t('playerFiles.sendModal.replace') : t('playerFiles.sendModal.pick')}
       </Button>
       {value && (

@@ -11,7 +11,7 @@ const PlayerFilesLink = () => {
   const navigate = useNavigate();
   if (!useCanDo('player.files')) return null;
   return (
-    <Button icon={<FileTextOutlined />} onClick={() => navigate(playerFiles.route)}>
+    <Button icon={<FileTextOutlined aria-hidden />} onClick={() => navigate(playerFiles.route)}>
       {t('players.files')}
     </Button>
   );

@@ -17,7 +17,7 @@ const SendPlayerFileButton = () => {
     <>
       <Button
         type="primary"
-        icon={<UploadOutlined />}
+        icon={<UploadOutlined aria-hidden />}
         onClick={() => {
           setOpened(true);
           setOpen(true);
