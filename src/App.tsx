@@ -1,5 +1,4 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
-import ptBR from 'antd/es/locale/pt_BR';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from './components/PageLoading';
@@ -13,7 +12,7 @@ import { t } from './providers/i18nProvider';
 import { createNotificationProvider } from './providers/notificationProvider';
 import { dropStaleToken, readSession } from './providers/session';
 import { fetchBrandClient, setPageTitle } from './providers/whiteLabel';
-import { MODAL_CONFIG, NOTIFICATION_CONFIG, brandTheme } from './shell';
+import { APP_LOCALE, MODAL_CONFIG, NOTIFICATION_CONFIG, brandTheme } from './shell';
 
 /**
  * The login shell (DESIGN §5): brand, theme, toasts and router, and the login page when no session
@@ -118,7 +117,7 @@ export const App = () => {
   const theme = useMemo(() => brandTheme(brand), [brand]);
   return (
     <BrandContext.Provider value={brand}>
-      <ConfigProvider locale={ptBR} theme={theme} modal={MODAL_CONFIG}>
+      <ConfigProvider locale={APP_LOCALE} theme={theme} modal={MODAL_CONFIG}>
         <AntdApp notification={NOTIFICATION_CONFIG}>
           <BrowserRouter>
             <ShellRoutes />

@@ -6,7 +6,6 @@
 import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider, type NotificationProvider, type ResourceProps } from '@refinedev/core';
 import { routerProvider } from '../../src/providers/routerProvider';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import ptBR from 'antd/es/locale/pt_BR';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -17,7 +16,7 @@ import { i18nProvider } from '../../src/providers/i18nProvider';
 import { useNotificationProvider } from '../../src/providers/notificationProvider';
 import { DEFAULT_BRAND, type Brand } from '../../src/providers/whiteLabel';
 import { refineResources } from '../../src/resources';
-import { MODAL_CONFIG, NOTIFICATION_CONFIG, REFINE_OPTIONS, brandTheme } from '../../src/shell';
+import { APP_LOCALE, MODAL_CONFIG, NOTIFICATION_CONFIG, REFINE_OPTIONS, brandTheme } from '../../src/shell';
 
 export interface TestWrapperProps {
   dataProvider?: DataProvider;
@@ -63,7 +62,7 @@ export const TestWrapper =
   }: TestWrapperProps = {}) =>
   ({ children }: { children: ReactNode }) => (
     <BrandContext.Provider value={brand}>
-      <ConfigProvider locale={ptBR} theme={brandTheme(brand)} modal={MODAL_CONFIG}>
+      <ConfigProvider locale={APP_LOCALE} theme={brandTheme(brand)} modal={MODAL_CONFIG}>
         <AntdApp notification={NOTIFICATION_CONFIG}>
           <MemoryRouter initialEntries={routerInitialEntries}>
             <Refine
