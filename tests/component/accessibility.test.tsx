@@ -1,11 +1,12 @@
-/** Names a screen reader reads, in Portuguese (issue 14). */
+/** What a screen reader reads: Portuguese names, ARIA where ARIA allows it (issue 14). */
 import { render, screen } from '@testing-library/react';
-import { Modal, Table } from 'antd';
+import { Form, Modal, Table } from 'antd';
+import { FormSelect } from '../../src/components/FormSelect';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TestWrapper } from './TestWrapper';
 
-describe('accessible names', () => {
+describe('accessibility', () => {
   it("names a dialog's close button in Portuguese, not rc-dialog's English", async () => {
     render(
       <Modal open title="Cancelar venda">
@@ -22,5 +23,19 @@ describe('accessible names', () => {
     expect(screen.getAllByText('Nenhum registro').length).toBeGreaterThan(0);
     await userEvent.setup({ delay: null }).hover(screen.getByText('Nome'));
     expect(await screen.findByText('Ordenar em ordem crescente')).toBeInTheDocument();
+  });
+
+  it("keeps a required select's aria-required on its combobox, off antd's root div (aria-allowed-attr)", async () => {
+    render(
+      <Form>
+        <Form.Item label="Motivo" name="reason" rules={[{ required: true }]}>
+          <FormSelect options={[{ value: 'a', label: 'Desistência' }]} />
+        </Form.Item>
+      </Form>,
+      { wrapper: TestWrapper() },
+    );
+    const combobox = await screen.findByRole('combobox', { name: 'Motivo' });
+    expect(combobox).toHaveAttribute('aria-required', 'true');
+    expect(combobox.closest('.ant-select')).not.toHaveAttribute('aria-required');
   });
 });
