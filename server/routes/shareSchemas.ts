@@ -28,6 +28,11 @@ export const shareListItemSchema = {
     updatedAt: dateTime,
     canceledAt: nullableDateTime,
     cancelReason: { ...nullableString, description: 'Label of the cancellation reason.' },
+    canceledFromState: {
+      type: ['string', 'null'],
+      enum: [...SHARE_STATES, null],
+      description: 'canceled_list only: the state the share was in when its sale was cancelled (the `state` filter of that list applies to it).',
+    },
   },
   required: ['shareId', 'contractNumber', 'state', 'isPj', 'ownerName', 'ownerDocument', 'admId', 'admName', 'fundId', 'fundName', 'processStep', 'sentToPartner', 'createdAt', 'updatedAt'],
 } as const;
@@ -67,7 +72,9 @@ export const shareListResponse = {
     ...baseListResponse.properties,
     totalExact: {
       type: 'boolean',
-      description: `Present, false, when more rows match than the server counts exactly (${EXACT_TOTAL_LIMIT}; ${EXACT_TOTAL_LIMIT_SEARCH} with q): total is then PostgreSQL's estimate. Absent: total is exact.`,
+      description:
+        `Present, false, when more rows match than the server counts exactly (${EXACT_TOTAL_LIMIT}; ${EXACT_TOTAL_LIMIT_SEARCH} with q): total is then PostgreSQL's estimate. Absent: total is exact. ` +
+        'A page that shows where the list ends (not full, or full with nothing after it, or past the end) always answers the exact total.',
     },
     nextCursor: {
       type: ['string', 'null'],

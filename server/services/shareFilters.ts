@@ -2,12 +2,12 @@
  * The `filters` query parameter of the share lists: one JSON object whose keys are
  * SHARE_FILTER_KEYS. Anything else is a 400 naming the offending key, never silently ignored.
  */
-import { foldSearchText } from '../../src/domain/search';
+import { SEARCH_MAX_LENGTH, foldSearchText } from '../../src/domain/search';
 import { SHARE_FILTER_KEYS, type ShareListFilters } from '../../src/domain/shareList';
 import { SHARE_STATES, type ShareState, isShareState } from '../../src/domain/shareStates';
 import { invalidFilter, readFilters } from '../http/filters';
 
-export const MAX_QUERY_LENGTH = 100;
+export const MAX_QUERY_LENGTH = SEARCH_MAX_LENGTH;
 
 export interface ParsedShareFilters {
   /** Trimmed free text, folded like the search column (lower case, no accents). */

@@ -9,7 +9,7 @@ import type { ProcessHistoryEntry, ShareDetail } from '../../src/domain/workspac
 import { type ShareState, TRANSFER_LIST_STATES, stateFlags } from '../../src/domain/shareStates';
 import type { Db } from '../db/client';
 import { inlineLimit, shapeCache } from '../db/preparedShapes';
-import { administrators, cancelReasons, funds, processStatusHistory, shares, users } from '../db/schema';
+import { administrators, cancelReasons, cancellations, funds, processStatusHistory, shares, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { afterCursor, cursorKeyColumn, decodeCursor, encodeCursor, isCursorSort } from './shareCursor';
 import type { ParsedShareFilters } from './shareFilters';
@@ -71,6 +71,13 @@ function boundScopeCondition(scope: Scope, bind: Bind): SQL | undefined {
   return shareScopeCondition(scope);
 }
 
+/**
+ * The state a share was in when its sale was last cancelled (the cancellation's `from_state`): a
+ * cancelled sale puts the share back to `available`, so on the canceled list its current state
+ * would read "Disponível" on every row. One index probe per row (cancellations_share_idx).
+ */
+const canceledFromState = sql<ShareState | null>`(select c.from_state from ${cancellations} c where c.share_id = ${shares.id} order by c.at desc, c.id desc limit 1)`;
+
 /** How a query refers to a binding: by its value, or by a placeholder when a shape is prepared. */
 export type Bind = (name: string) => unknown;
 const literally = (bindings: Record<string, unknown>): Bind => (name) => bindings[name];
@@ -83,11 +90,14 @@ const byPlaceholder: Bind = (name) => sql.placeholder(name);
 export function listConditions(kind: ShareListKind, scope: Scope, f: ParsedShareFilters, bind: Bind = literally(listBindings(scope, f))): SQL | undefined {
   const v = <T>(name: string) => bind(name) as T;
   const search = f.q ? [f.q, ...(f.qAlternatives ?? [])].map((_, i) => sql`${shares.search} ilike ${v<string>(`q${i}`)}`) : [];
+  // The canceled list shows, and so filters by, the state at cancellation.
+  const stateColumn: SQLWrapper = kind === 'canceled' ? canceledFromState : shares.state;
+  const states = f.state?.map((_, i) => v<ShareState>(`state${i}`)) ?? [];
   return and(
     boundScopeCondition(scope, bind),
     kind === 'transfer' ? inArray(shares.state, [...TRANSFER_LIST_STATES]) : undefined,
     kind === 'canceled' ? isNotNull(shares.canceledAt) : undefined,
-    f.state ? (f.state.length === 1 ? eq(shares.state, v<ShareState>('state0')) : inArray(shares.state, f.state.map((_, i) => v<ShareState>(`state${i}`)))) : undefined,
+    states.length === 1 ? sql`${stateColumn} = ${states[0]}` : states.length ? sql`${stateColumn} in (${sql.join(states.map((s) => sql`${s}`), sql`, `)})` : undefined,
     f.admId !== undefined ? eq(shares.admId, v<number>('admId')) : undefined,
     f.fundId !== undefined ? eq(shares.fundId, v<number>('fundId')) : undefined,
     f.isPj !== undefined ? eq(shares.isPj, v<boolean>('isPj')) : undefined,
@@ -156,14 +166,16 @@ export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: Sha
   const where = listConditions(kind, scope, q.filters, b);
   const order = orderBy(q.sort, q.order);
   const counted = countCap === undefined ? sql<number | null>`null` : cappedCountSql(where, countCap);
+  const fromState = kind === 'canceled' ? canceledFromState : sql<ShareState | null>`null`;
   const select = db
-    .select({ item: listItemColumn, cursorKey: cursorKeyColumn, counted })
+    .select({ item: listItemColumn, cursorKey: cursorKeyColumn, counted, fromState })
     .from(shares)
     .innerJoin(administrators, eq(administrators.id, shares.admId))
     .leftJoin(funds, eq(funds.id, shares.fundId))
     .leftJoin(cancelReasons, eq(cancelReasons.id, shares.cancelReason));
   // The page size is part of the shape (inlined), so that a plan can be reused (preparedShapes.ts).
-  const limit = inlineLimit(q.limit);
+  // One row more than the page: whether it comes tells whether this page is the last.
+  const limit = inlineLimit(q.limit + 1);
   if (q.cursor) {
     const c = decodeCursor(q.cursor, q.sort, q.order);
     return select
@@ -205,37 +217,52 @@ const totalKey = (kind: ShareListKind, scope: Scope, f: ParsedShareFilters) => J
 export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery): Promise<ShareListResponse> {
   const where = () => listConditions(kind, scope, q.filters);
   const key = totalKey(kind, scope, q.filters);
-  let rows: Awaited<ReturnType<typeof sharePageQuery>>;
+  let fetched: Awaited<ReturnType<typeof sharePageQuery>>;
   let total: Total;
   const known = knownEstimate(db, key);
   if (known !== undefined) {
     // A large list seen a moment ago: the page alone, the remembered estimate as its total.
-    rows = await runPageQuery(db, kind, scope, q);
+    fetched = await runPageQuery(db, kind, scope, q);
     total = { total: known, exact: false };
   } else if (q.filters.q) {
-    // A free-text count repeats the trigram scan; a first page that is not full already is the
+    // A free-text count repeats the trigram scan; a first page that ends the list already is the
     // count (a contract number or a CPF: one row), so the count waits for the page here.
-    rows = await runPageQuery(db, kind, scope, q);
-    total =
-      q.page === 1 && !q.cursor && rows.length < q.limit
-        ? { total: rows.length, exact: true }
-        : await boundedTotal(db, key, where, EXACT_TOTAL_LIMIT_SEARCH);
+    fetched = await runPageQuery(db, kind, scope, q);
+    total = q.page === 1 && !q.cursor && fetched.length <= q.limit ? { total: fetched.length, exact: true } : await boundedTotal(db, key, where, EXACT_TOTAL_LIMIT_SEARCH);
   } else {
-    rows = await runPageQuery(db, kind, scope, q, EXACT_TOTAL_LIMIT);
+    fetched = await runPageQuery(db, kind, scope, q, EXACT_TOTAL_LIMIT);
     // No row carries the count past the last page (or on an empty list, whose count is 0).
-    const counted = rows.length ? Number(rows[0].counted) : q.page === 1 && !q.cursor ? 0 : await cappedCount(db, where(), EXACT_TOTAL_LIMIT);
+    const counted = fetched.length ? Number(fetched[0].counted) : q.page === 1 && !q.cursor ? 0 : await cappedCount(db, where(), EXACT_TOTAL_LIMIT);
     total = await totalFromCount(db, key, where, counted, EXACT_TOTAL_LIMIT);
   }
-  const out: ShareListResponse = { data: rows.map((r) => r.item), total: total.total, page: q.page, limit: q.limit };
+  const hasMore = fetched.length > q.limit;
+  const rows = hasMore ? fetched.slice(0, q.limit) : fetched;
+  if (!total.exact && !q.cursor) total = await settledTotal(db, q, rows.length, hasMore, where, total);
+  const data = kind === 'canceled' ? rows.map((r) => ({ ...r.item, canceledFromState: r.fromState })) : rows.map((r) => r.item);
+  const out: ShareListResponse = { data, total: total.total, page: q.page, limit: q.limit };
   if (!total.exact) out.totalExact = false;
   if (q.cursor !== undefined) {
     const last = rows.at(-1);
     out.nextCursor =
-      last && rows.length === q.limit && isCursorSort(q.sort)
+      last && hasMore && isCursorSort(q.sort)
         ? encodeCursor({ sort: q.sort, order: q.order, value: q.sort === 'updatedAt' ? last.cursorKey : last.item.contractNumber, id: last.item.shareId })
         : null;
   }
   return out;
+}
+
+/**
+ * An estimated total made exact where the page itself shows where the list ends: a page with rows
+ * and nothing after them is the last one (the total is the rows before it plus its own), and a page
+ * past the end counts the list exactly. That count walks no more rows than the offset the page
+ * already walked, and the answer lets the app bring the pager back to the last page (an estimate
+ * there claimed up to page × size shares).
+ */
+async function settledTotal(db: Db, q: ShareListQuery, onPage: number, hasMore: boolean, where: () => SQL | undefined, estimate: Total): Promise<Total> {
+  const before = (q.page - 1) * q.limit;
+  if (onPage > 0 && !hasMore) return { total: before + onPage, exact: true };
+  if (onPage === 0 && q.page > 1) return { total: await cappedCount(db, where(), before), exact: true };
+  return estimate;
 }
 
 export type { ProcessHistoryEntry, ShareDetail };

@@ -2,6 +2,14 @@
 export const PROFILES = ['adm', 'fund', 'operator'] as const;
 export type Profile = (typeof PROFILES)[number];
 
+/**
+ * The tenant a profile's user is bound to (DESIGN §4): an administrator sees only its own
+ * administrator's shares, a fund only its own fund's, an operator every share. A list column that
+ * names a row's tenant of that kind would always read the user's own, so lists hide it.
+ */
+export const PROFILE_TENANT = { operator: null, adm: 'adm', fund: 'fund' } as const satisfies Record<Profile, 'adm' | 'fund' | null>;
+export type Tenant = NonNullable<(typeof PROFILE_TENANT)[Profile]>;
+
 export const isProfile = (v: unknown): v is Profile => typeof v === 'string' && (PROFILES as readonly string[]).includes(v);
 
 /** SPEC §3 claims. `playerIsRepasse` is the platform-owner flag (playerIs{product}). */

@@ -13,3 +13,6 @@ export const foldSearchText = (text: string): string =>
       return i >= 0 ? UNACCENTED_CHARS[i] : c;
     })
     .join('');
+
+/** The longest search the lists accept (after trimming): the server answers 400 beyond, the search box says so first. */
+export const SEARCH_MAX_LENGTH = 100;

@@ -41,6 +41,8 @@ export interface ShareListItem {
   updatedAt: string;
   canceledAt?: string | null;
   cancelReason?: string | null;
+  /** The canceled list only: the state the share was in when its sale was cancelled. */
+  canceledFromState?: ShareState | null;
 }
 
 export interface ListResponse<T> {

@@ -312,6 +312,25 @@ describe('transfer and canceled lists', () => {
     expect(main.rows.filter((r) => r.canceledAt === null).every((r) => r.cancelReason === null)).toBe(true);
   });
 
+  it('canceled_list says which state each sale was cancelled in, and filters by it', async () => {
+    const { rows } = await all({}, '/share/canceled_list');
+    const latest = await t.query<{ share_id: string; from_state: string }>(
+      sql`select distinct on (share_id) share_id, from_state::text from cancellations order by share_id, at desc, id desc`,
+    );
+    const fromState = new Map(latest.map((r) => [r.share_id, r.from_state]));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.canceledFromState).toBe(fromState.get(r.shareId) ?? null);
+    const states = [...new Set(rows.map((r) => r.canceledFromState).filter((s): s is NonNullable<typeof s> => !!s))];
+    // A cancelled sale puts the share back to available: its current state says nothing here.
+    expect(states.some((s) => s !== 'available')).toBe(true);
+    const [state] = states;
+    const filtered = await all({ filters: { state: [state] } }, '/share/canceled_list');
+    expect(filtered.rows.map((r) => r.shareId).sort()).toEqual(rows.filter((r) => r.canceledFromState === state).map((r) => r.shareId).sort());
+    expect(filtered.total).toBe(filtered.rows.length);
+    // The other lists keep their current state and carry no such field.
+    expect((await list()).data[0]).not.toHaveProperty('canceledFromState');
+  });
+
   it('canceled_list sorts by when the sale was cancelled, both ways', async () => {
     for (const order of ['desc', 'asc'] as const) {
       const { rows } = await all({ sort: 'canceledAt', order }, '/share/canceled_list');

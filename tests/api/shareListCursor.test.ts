@@ -152,6 +152,27 @@ describe('total', () => {
     expect(many.totalExact).toBe(false);
     expect(many.total).toBeGreaterThan(EXACT_TOTAL_LIMIT_SEARCH);
   });
+  it('is exact where the page shows the end of an estimated list: a full last page, and a page past the end', async () => {
+    expect((await list({ page: 2, limit: 100 })).totalExact).toBe(false);
+    // 1,300 shares: page 13 of 100 is full and the last one, so the total is known exactly.
+    const last = await list({ page: SHARES / 100, limit: 100 });
+    expect(last.data).toHaveLength(100);
+    expect(last.total).toBe(SHARES);
+    expect(last).not.toHaveProperty('totalExact');
+    // A page far past the end (a URL typed by hand) counts the list, instead of an estimate the
+    // app would stretch to page × size.
+    const beyond = await list({ page: 9999, limit: 20 });
+    expect(beyond.data).toEqual([]);
+    expect(beyond.total).toBe(SHARES);
+    expect(beyond).not.toHaveProperty('totalExact');
+    // The same with free text (estimated past 100 matches).
+    const [{ prefix }] = await t.query<{ prefix: string }>(sql`select left(contract_number, 3) as prefix from shares group by 1 order by count(*) desc limit 1`);
+    const [{ n }] = await t.query<{ n: number }>(sql`select count(*)::int as n from shares where contract_number like ${`${prefix}-%`}`);
+    const searched = await list({ page: 9999, limit: 20, filters: { q: prefix } });
+    expect(searched.total).toBe(n);
+    expect(searched).not.toHaveProperty('totalExact');
+  });
+
   it(`reuses an estimate for ${ESTIMATE_TTL_MS / 1000} s, then counts again`, async () => {
     const canceled = async () => expectOk<Answer>(await t.get(listUrl('/share/canceled_list', {})));
     const before = await t.query<{ id: string; at: string }>(sql`select id, canceled_at::text as at from shares where canceled_at is not null`);
