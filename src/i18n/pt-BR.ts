@@ -101,6 +101,12 @@ export const ptBR = {
     updatedFrom: 'Atualizada de',
     updatedTo: 'Atualizada até',
     clearFilters: 'Limpar filtros',
+    /** Phones: the button that shows the filters, with how many are applied. */
+    filters: 'Filtros',
+    filtersActive: 'Filtros ({{count}})',
+    searchTooLong: 'A busca aceita até {{max}} caracteres; você digitou {{length}}.',
+    /** Canceladas: the state the share was in when its sale was cancelled. */
+    stateAtCancel: 'Situação ao cancelar',
     total_zero: '0 cotas',
     total_one: '{{count, number}} cota',
     total_other: '{{count, number}} cotas',

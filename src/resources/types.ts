@@ -1,9 +1,12 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import type { ComponentType } from 'react';
-import type { Endpoint, Permission, Profile, ShareState } from '../domain';
+import type { Endpoint, Permission, Profile, ShareState, Tenant } from '../domain';
 
-/** How a cell shows its value; the list page owns the renderers so that definitions stay data. */
-export type CellKind = 'text' | 'document' | 'shareState' | 'processStep' | 'personType' | 'date' | 'dateTime' | 'boolean' | 'profile' | 'tag' | 'names' | 'file';
+/**
+ * How a cell shows its value; the list page owns the renderers so that definitions stay data.
+ * `code` is an identifier read whole (a contract number): one line, never shortened.
+ */
+export type CellKind = 'code' | 'text' | 'document' | 'shareState' | 'processStep' | 'personType' | 'date' | 'dateTime' | 'boolean' | 'profile' | 'tag' | 'names' | 'file';
 
 export interface ColumnDef {
   key: string;
@@ -18,6 +21,11 @@ export interface ColumnDef {
   tagColors?: Readonly<Record<string, string>>;
   /** `file` cells: the row's field holding the path POST /storage/generate_link takes; the value is the file's name. */
   filePathIndex?: string;
+  /**
+   * The column names the row's tenant of this kind (its administrator, its fund): hidden from a
+   * profile bound to one such tenant (PROFILE_TENANT), for whom it would always read its own.
+   */
+  tenant?: Tenant;
 }
 
 /**
@@ -179,6 +187,8 @@ export interface ResourceDef {
   filters: readonly FilterKind[];
   /** Options of the state filter when a list only ever holds some states. */
   stateOptions?: readonly ShareState[];
+  /** i18n key of the state filter when it filters something else than the current state (Canceladas). */
+  stateFilterLabelKey?: string;
   /** Filters the user cannot remove (the pendency list is the share list restricted to a state). */
   permanentFilters?: CrudFilter[];
   defaultSorters?: CrudSort[];

@@ -1,12 +1,12 @@
-import { getDefaultFilter, useCan, useList, usePermissions, useTranslate, type CrudFilter } from '@refinedev/core';
-import { Button, Select, Space } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
+import { getDefaultFilter, useCan, useList, useSelect, useTranslate, type CrudFilter } from '@refinedev/core';
+import { Button, Select, Space, theme } from 'antd';
 // The search box's own module: antd's Input entry also brings TextArea, Password and OTP.
 import Search from 'antd/es/input/Search';
-import { useMemo, useState } from 'react';
-import { FEATURE_FLAGS, PROFILES, SHARE_STATES, type FundItem, type ShareListItem } from '../../domain';
-import type { Permissions } from '../../providers/authProvider';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { FEATURE_FLAGS, PROFILES, SEARCH_MAX_LENGTH, SHARE_STATES, type FundItem } from '../../domain';
 import type { ResourceDef } from '../../resources';
-import { shareFilter, toShareListFilters } from '../../resources/shareFilters';
+import { SHARE_FILTER, shareFilter, toShareListFilters } from '../../resources/shareFilters';
 import { UpdatedAtRangeSlot } from './UpdatedAtRangeSlot';
 
 interface Props {
@@ -24,67 +24,93 @@ const CONTROL_WIDTH = 220;
  */
 const fit = (px: number) => `min(${px}px, calc(100vw - 128px))`;
 
+/** Phones and narrow windows: the filters fold behind a "Filtros" button, the date range is two pickers. */
+export const NARROW_QUERY = '(max-width: 767px)';
+
+const subscribeNarrow = (onChange: () => void) => {
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener?.('change', onChange);
+  return () => query.removeEventListener?.('change', onChange);
+};
+export const useNarrow = (): boolean =>
+  useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia(NARROW_QUERY).matches,
+    () => false,
+  );
+
+/** What the search box would apply, or why it cannot: the server refuses more than SEARCH_MAX_LENGTH characters. */
+const tooLong = (text: string) => text.trim().length > SEARCH_MAX_LENGTH;
+
 /**
  * Text is applied on Enter or the search button, not per keystroke, so the URL and the server stay
- * calm. When the applied text changes under the box (clear filters, back button), the box follows.
+ * calm. The typed text is the filter bar's (`draft`): another filter change applies it too, and
+ * "Limpar filtros" empties it, so the box never shows a search that is not applied. A text longer
+ * than the server takes is refused on the field itself, never sent (it used to come back as a toast).
  */
-const SearchBox = ({ value, onSearch, placeholderKey = 'shares.searchPlaceholder' }: { value: string; onSearch: (q: string) => void; placeholderKey?: string }) => {
+const SearchBox = ({ draft, setDraft, onSearch, placeholderKey = 'shares.searchPlaceholder' }: { draft: string; setDraft: (q: string) => void; onSearch: (q: string) => void; placeholderKey?: string }) => {
   const t = useTranslate();
-  const [text, setText] = useState(value);
-  const [applied, setApplied] = useState(value);
-  if (applied !== value) {
-    setApplied(value);
-    setText(value);
-  }
+  const { token } = theme.useToken();
+  const messageId = useId();
+  const invalid = tooLong(draft);
   return (
-    <Search
-      aria-label={t('shares.search')}
-      placeholder={t(placeholderKey)}
-      allowClear
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onSearch={(q) => onSearch(q.trim())}
-      enterButton={t('shares.search')}
-      style={{ width: fit(360) }}
-    />
+    <div style={{ display: 'inline-flex', flexDirection: 'column', gap: 4, width: fit(360) }}>
+      <Search
+        aria-label={t('shares.search')}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? messageId : undefined}
+        status={invalid ? 'error' : undefined}
+        placeholder={t(placeholderKey)}
+        allowClear
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onSearch={(q) => {
+          if (!tooLong(q)) onSearch(q.trim());
+        }}
+        enterButton={t('shares.search')}
+      />
+      {invalid && (
+        <div id={messageId} role="alert" style={{ color: token.colorError, fontSize: token.fontSizeSM }}>
+          {t('shares.searchTooLong', { max: SEARCH_MAX_LENGTH, length: draft.trim().length })}
+        </div>
+      )}
+    </div>
   );
 };
 
-const withAdministrators = (known: Map<number, string>, rows: Props['rows']): Map<number, string> => {
-  let next: Map<number, string> | null = null;
-  for (const r of rows as Partial<ShareListItem>[]) {
-    if (typeof r.admId === 'number' && r.admName && known.get(r.admId) !== r.admName) {
-      next ??= new Map(known);
-      next.set(r.admId, r.admName);
-    }
-  }
-  return next ?? known;
-};
+interface AdministratorOption {
+  admId: number;
+  name: string;
+}
 
 /**
- * There is no call that lists administrators, so the options are the ones seen in the rows so far,
- * plus the one selected in the URL (shown by id until a row names it).
+ * Every administrator the user may list (GET /administrator/list through the data provider),
+ * searched on the server as the user types; the selected one is fetched by id when it is not among
+ * the first page.
  */
-const AdministratorSelect = ({ value, rows, onChange }: { value?: number; rows: Props['rows']; onChange: (v?: number) => void }) => {
+const AdministratorSelect = ({ value, onChange }: { value?: number; onChange: (v?: number) => void }) => {
   const t = useTranslate();
-  // Accumulated across pages: React's "adjust state when a prop changes" pattern, no effect needed.
-  const [seen, setSeen] = useState<{ rows: Props['rows'] | null; known: Map<number, string> }>({ rows: null, known: new Map() });
-  if (seen.rows !== rows) setSeen({ rows, known: withAdministrators(seen.known, rows) });
-  const known = seen.known;
-  const options = useMemo(() => {
-    const list = [...known].map(([id, name]) => ({ value: id, label: name }));
-    if (value !== undefined && !known.has(value)) list.push({ value, label: `#${value}` });
-    return list.sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
-  }, [known, value]);
+  const { options, onSearch, query } = useSelect<AdministratorOption>({
+    resource: 'administrators',
+    optionLabel: 'name',
+    optionValue: 'admId',
+    onSearch: (text) => (text.trim() ? [{ field: SHARE_FILTER.q.field, operator: SHARE_FILTER.q.operator, value: text }] : []),
+    defaultValue: value,
+    pagination: { pageSize: 100, mode: 'server' },
+    sorters: [{ field: 'name', order: 'asc' }],
+    debounce: 300,
+  });
   return (
-    <Select
+    <Select<number>
       aria-label={t('shares.filterAdministrator')}
       placeholder={t('shares.filterAdministrator')}
       allowClear
       showSearch
-      optionFilterProp="label"
+      filterOption={false}
+      onSearch={onSearch}
+      loading={query.isLoading}
       value={value}
-      options={options}
+      options={options.map((o) => ({ value: Number(o.value), label: String(o.label) }))}
       onChange={(v) => onChange(v ?? undefined)}
       style={{ width: CONTROL_WIDTH }}
     />
@@ -112,92 +138,152 @@ const FundSelect = ({ value, onChange }: { value?: number; onChange: (v?: number
   );
 };
 
-/** The filter bar. Every control shows what the URL says, so a reload shows the filters it applies. */
-export const ListFilters = ({ def, filters, apply, clear, rows }: Props) => {
+/**
+ * The filter bar. Every control shows what the URL says, so a reload shows the filters it applies.
+ * On a narrow screen the search stays in view and the other controls fold behind "Filtros (n)".
+ */
+export const ListFilters = ({ def, filters, apply, clear }: Props) => {
   const t = useTranslate();
-  const { data: permissions } = usePermissions<Permissions>({});
   const { data: fundAccess } = useCan({ action: 'fund.list' });
-  const current = toShareListFilters(filters);
   const shows = (k: ResourceDef['filters'][number]) => def.filters.includes(k);
+  const { data: administratorAccess } = useCan({ resource: 'administrators', action: 'list', queryOptions: { enabled: shows('admId') } });
+  const narrow = useNarrow();
+  const [open, setOpen] = useState(false);
+  const current = toShareListFilters(filters);
+  const applied = current.q ?? '';
 
-  const showAdministrator = shows('admId') && permissions?.profile === 'operator';
+  // The box follows the applied search when it changes under it (Back, a reload, Limpar filtros).
+  const [draft, setDraft] = useState(applied);
+  const [seenApplied, setSeenApplied] = useState(applied);
+  if (seenApplied !== applied) {
+    setSeenApplied(applied);
+    setDraft(applied);
+  }
+  /** Any filter change also applies what the search box shows (when the server takes it). */
+  const applyWithSearch = (changes: CrudFilter[]) => {
+    const typed = draft.trim();
+    apply(shows('q') && typed !== applied && !tooLong(typed) ? [shareFilter('q', typed), ...changes] : changes);
+  };
+
+  const showAdministrator = shows('admId') && administratorAccess?.can === true;
   const showFund = shows('fundId') && FEATURE_FLAGS.displayFundFilters && fundAccess?.can === true;
   const stateOptions = (def.stateOptions ?? SHARE_STATES).map((s) => ({ value: s, label: t(`shareState.${s}`) }));
   const profile = getDefaultFilter('profile', filters, 'eq') as string | undefined;
+  const stateLabel = t(def.stateFilterLabelKey ?? 'shares.filterState');
+
+  const controls: ReactNode[] = [];
+  def.selectFilters?.forEach((f) => {
+    const value = getDefaultFilter(f.field, filters, f.operator) as string | string[] | undefined;
+    const multiple = f.operator === 'in';
+    controls.push(
+      <Select
+        key={f.field}
+        mode={multiple ? 'multiple' : undefined}
+        aria-label={t(f.labelKey)}
+        placeholder={t(f.labelKey)}
+        allowClear
+        maxTagCount={multiple ? 3 : undefined}
+        // The URL gives one value as a string even for a multi-select.
+        value={multiple ? (value === undefined ? [] : ([] as string[]).concat(value)) : value}
+        options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+        onChange={(v?: string | string[]) => {
+          const empty = v === undefined || (Array.isArray(v) && v.length === 0);
+          applyWithSearch([{ field: f.field, operator: f.operator, value: empty ? undefined : v }]);
+        }}
+        style={{ minWidth: fit(multiple ? 260 : 180) }}
+      />,
+    );
+  });
+  if (shows('state'))
+    controls.push(
+      <Select
+        key="state"
+        mode="multiple"
+        aria-label={stateLabel}
+        placeholder={stateLabel}
+        allowClear
+        maxTagCount={3}
+        value={current.state ?? []}
+        options={stateOptions}
+        onChange={(v) => applyWithSearch([shareFilter('state', v)])}
+        style={{ minWidth: fit(260) }}
+      />,
+    );
+  if (shows('isPj'))
+    controls.push(
+      <Select
+        key="isPj"
+        aria-label={t('shares.filterPersonType')}
+        placeholder={t('shares.filterPersonType')}
+        allowClear
+        value={current.isPj === undefined ? undefined : current.isPj ? 'pj' : 'pf'}
+        options={[
+          { value: 'pf', label: t('shares.pf') },
+          { value: 'pj', label: t('shares.pj') },
+        ]}
+        onChange={(v?: string) => applyWithSearch([shareFilter('isPj', v === undefined ? undefined : v === 'pj')])}
+        style={{ width: 160 }}
+      />,
+    );
+  if (showAdministrator) controls.push(<AdministratorSelect key="admId" value={current.admId} onChange={(v) => applyWithSearch([shareFilter('admId', v)])} />);
+  if (showFund) controls.push(<FundSelect key="fundId" value={current.fundId} onChange={(v) => applyWithSearch([shareFilter('fundId', v)])} />);
+  if (shows('updatedAt'))
+    controls.push(
+      <UpdatedAtRangeSlot
+        key="updatedAt"
+        from={current.updatedFrom}
+        to={current.updatedTo}
+        split={narrow}
+        onChange={(from, to) => applyWithSearch([shareFilter('updatedFrom', from), shareFilter('updatedTo', to)])}
+      />,
+    );
+  if (shows('profile'))
+    controls.push(
+      <Select
+        key="profile"
+        aria-label={t('users.profile')}
+        placeholder={t('users.profile')}
+        allowClear
+        value={profile}
+        options={PROFILES.map((p) => ({ value: p, label: t(`profile.${p}`) }))}
+        onChange={(v?: string) => applyWithSearch([{ field: 'profile', operator: 'eq', value: v }])}
+        style={{ width: 180 }}
+      />,
+    );
+
+  // Applied filters besides the search (the range counts once), for the "Filtros (n)" button.
+  const active =
+    (def.selectFilters ?? []).filter((f) => getDefaultFilter(f.field, filters, f.operator) !== undefined).length +
+    (shows('state') && current.state ? 1 : 0) +
+    (shows('isPj') && current.isPj !== undefined ? 1 : 0) +
+    (showAdministrator && current.admId !== undefined ? 1 : 0) +
+    (showFund && current.fundId !== undefined ? 1 : 0) +
+    (shows('updatedAt') && (current.updatedFrom || current.updatedTo) ? 1 : 0) +
+    (shows('profile') && profile ? 1 : 0);
+  const folded = narrow && controls.length > 0;
+  const panelId = useId();
 
   return (
-    <Space wrap size="middle" style={{ marginBottom: 16 }} role="search">
-      {shows('q') && <SearchBox value={current.q ?? ''} onSearch={(q) => apply([shareFilter('q', q)])} placeholderKey={def.searchPlaceholderKey} />}
-      {def.selectFilters?.map((f) => {
-        const value = getDefaultFilter(f.field, filters, f.operator) as string | string[] | undefined;
-        const multiple = f.operator === 'in';
-        return (
-          <Select
-            key={f.field}
-            mode={multiple ? 'multiple' : undefined}
-            aria-label={t(f.labelKey)}
-            placeholder={t(f.labelKey)}
-            allowClear
-            maxTagCount={multiple ? 3 : undefined}
-            // The URL gives one value as a string even for a multi-select.
-            value={multiple ? (value === undefined ? [] : ([] as string[]).concat(value)) : value}
-            options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
-            onChange={(v?: string | string[]) => {
-              const empty = v === undefined || (Array.isArray(v) && v.length === 0);
-              apply([{ field: f.field, operator: f.operator, value: empty ? undefined : v }]);
-            }}
-            style={{ minWidth: fit(multiple ? 260 : 180) }}
-          />
-        );
-      })}
-      {shows('state') && (
-        <Select
-          mode="multiple"
-          aria-label={t('shares.filterState')}
-          placeholder={t('shares.filterState')}
-          allowClear
-          maxTagCount={3}
-          value={current.state ?? []}
-          options={stateOptions}
-          onChange={(v) => apply([shareFilter('state', v)])}
-          style={{ minWidth: fit(260) }}
-        />
+    <Space wrap size="middle" align="start" style={{ marginBottom: 16 }} role="search">
+      {shows('q') && <SearchBox draft={draft} setDraft={setDraft} onSearch={(q) => apply([shareFilter('q', q)])} placeholderKey={def.searchPlaceholderKey} />}
+      {folded && (
+        <Button icon={<FilterOutlined />} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+          {active ? t('shares.filtersActive', { count: active }) : t('shares.filters')}
+        </Button>
       )}
-      {shows('isPj') && (
-        <Select
-          aria-label={t('shares.filterPersonType')}
-          placeholder={t('shares.filterPersonType')}
-          allowClear
-          value={current.isPj === undefined ? undefined : current.isPj ? 'pj' : 'pf'}
-          options={[
-            { value: 'pf', label: t('shares.pf') },
-            { value: 'pj', label: t('shares.pj') },
-          ]}
-          onChange={(v?: string) => apply([shareFilter('isPj', v === undefined ? undefined : v === 'pj')])}
-          style={{ width: 160 }}
-        />
+      {(!folded || open) && (
+        <Space wrap size="middle" id={folded ? panelId : undefined} style={folded ? { width: '100%' } : undefined}>
+          {controls}
+        </Space>
       )}
-      {showAdministrator && <AdministratorSelect value={current.admId} rows={rows} onChange={(v) => apply([shareFilter('admId', v)])} />}
-      {showFund && <FundSelect value={current.fundId} onChange={(v) => apply([shareFilter('fundId', v)])} />}
-      {shows('updatedAt') && (
-        <UpdatedAtRangeSlot
-          from={current.updatedFrom}
-          to={current.updatedTo}
-          onChange={(from, to) => apply([shareFilter('updatedFrom', from), shareFilter('updatedTo', to)])}
-        />
-      )}
-      {shows('profile') && (
-        <Select
-          aria-label={t('users.profile')}
-          placeholder={t('users.profile')}
-          allowClear
-          value={profile}
-          options={PROFILES.map((p) => ({ value: p, label: t(`profile.${p}`) }))}
-          onChange={(v?: string) => apply([{ field: 'profile', operator: 'eq', value: v }])}
-          style={{ width: 180 }}
-        />
-      )}
-      <Button onClick={clear}>{t('shares.clearFilters')}</Button>
+      <Button
+        onClick={() => {
+          setDraft('');
+          clear();
+        }}
+      >
+        {t('shares.clearFilters')}
+      </Button>
     </Space>
   );
 };

@@ -1,14 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CanAccess, useCan, useTranslate } from '@refinedev/core';
 import { Alert, Button, Empty, Table, theme, type TableColumnsType } from 'antd';
-import { Suspense, lazy, useMemo, useState, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { FLAGGED_COLUMN_PX, PAGINATION, can, columnWidth, type ShareListItem } from '../../domain';
+import type { SortOrder } from 'antd/es/table/interface';
+import { Suspense, lazy, useCallback, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { FLAGGED_COLUMN_PX, PAGINATION, PROFILE_TENANT, TABLE_WIDTH_PX, can, fitColumnWidths, type ShareListItem } from '../../domain';
 import { useGrantee } from '../../hooks/useSession';
 import { errorText } from '../../providers/notificationProvider';
 import { workspacePath } from '../workspace/paths';
 import { crudRoutes, recordPath, type ResourceDef } from '../../resources';
-import { renderCell } from './cells';
+import { WHOLE_CELL_MIN_PX, isWholeCell, renderCell } from './cells';
 import { ListFilters } from './ListFilters';
 import { sortOrderOf, useListTable, type Row } from './useListTable';
 
@@ -21,13 +22,34 @@ const BulkActions = lazy(() => import('../workspace/WorkspacePage').then((m) => 
 const BULK_LISTS = ['shares', 'transfers'];
 
 /**
+ * The width the table has: the content area beside the menu, followed as the window or the menu
+ * changes. Undefined until first measured (and in tests without layout), which reads as SPEC's 1248 px.
+ */
+const useAvailableWidth = () => {
+  const [width, setWidth] = useState<number>();
+  const measure = useCallback((el: HTMLDivElement | null) => {
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { width, measure };
+};
+
+/** Sort arrows: the list's own default column reverses on a second click (clearing it would change nothing). */
+const TOGGLE: SortOrder[] = ['ascend', 'descend', 'ascend'];
+
+/** A plain click opens in place; Ctrl/⌘/Shift or the middle button, in a new tab, as on any link. */
+const wantsNewTab = (e: MouseEvent) => e.ctrlKey || e.metaKey || e.shiftKey || e.button === 1;
+
+/**
  * The one list page: columns, filters, sorting and pagination all come from a resource definition
  * (src/resources). Filters, sort and page live in the URL (syncWithLocation), so a reload or a shared
  * link shows the same list with the same controls filled in.
  */
 const ListTable = ({ def }: { def: ResourceDef }) => {
   const t = useTranslate();
-  const { rows, total, totalExact, loading, error, retry, currentPage, pageSize, sorters, filters, onChange, applyFilters, clearFilters } = useListTable(def);
+  const { rows, total, totalExact, loading, loaded, error, retry, currentPage, pageSize, sorters, filters, onChange, applyFilters, clearFilters } = useListTable(def);
   const get = def.api.get;
   const { data: canShow } = useCan({ resource: def.name, action: 'show', queryOptions: { enabled: !!get } });
   const navigate = useNavigate();
@@ -36,22 +58,45 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
   const selectable = BULK_LISTS.includes(def.name) && (can(who, 'share.transfer_in_bulk') || can(who, 'share.set_paid'));
   /** Selected rows by key; kept across pages, so a selection can span several. */
   const [selected, setSelected] = useState<Map<string, ShareListItem>>(() => new Map());
+  const { width: available, measure } = useAvailableWidth();
 
-  // SPEC §9: the selection column makes the table "flagged".
-  const width = columnWidth(def.columns.length, selectable);
+  const hrefOf = useCallback(
+    (row: Row): string => {
+      const id = String(row[get?.idParam ?? def.rowKey] ?? '');
+      return def.detailPath ? def.detailPath(id) : def.crud ? recordPath(def.route, id) : workspacePath(id);
+    },
+    [def, get],
+  );
+
+  // A column naming the user's own tenant (an administrator's Administradora) would say the same on every row.
+  const tenant = who.profile ? PROFILE_TENANT[who.profile] : null;
+  const shown = useMemo(() => def.columns.filter((c) => !c.tenant || c.tenant !== tenant), [def.columns, tenant]);
+  // SPEC §9 on the width there is; the selection column makes the table "flagged".
+  const widths = useMemo(() => fitColumnWidths(available ?? TABLE_WIDTH_PX, shown.map((c) => WHOLE_CELL_MIN_PX[c.cell ?? 'text']), selectable), [available, shown, selectable]);
+  const defaultSort = def.defaultSorters?.[0]?.field;
   const columns: TableColumnsType<Row> = useMemo(
     () =>
-      def.columns.map((c) => ({
+      shown.map((c, i) => ({
         key: c.sortField ?? c.key,
         dataIndex: c.dataIndex,
         title: t(c.titleKey),
-        width,
-        ellipsis: true,
+        width: widths[i],
+        // Names shorten with "…" (the whole text in the cell's title); numbers, states and dates never do.
+        ellipsis: !isWholeCell(c.cell),
         // Controlled, so the arrow follows the URL (a reload, or the menu link that resets the list).
-        ...(c.sortField ? { sorter: true, sortOrder: sortOrderOf(c.sortField, sorters) } : {}),
-        render: (value: unknown, row: Row) => renderCell(c.cell, value, t, c, row as Readonly<Record<string, unknown>>),
+        ...(c.sortField ? { sorter: true, sortOrder: sortOrderOf(c.sortField, sorters), ...(c.sortField === defaultSort ? { sortDirections: TOGGLE } : {}) } : {}),
+        render: (value: unknown, row: Row) => {
+          const cell = renderCell(c.cell, value, t, c, row as Readonly<Record<string, unknown>>);
+          // The first cell is a real link: Ctrl/⌘-click, middle-click and "open in new tab" work on it.
+          if (i !== 0 || !opens) return cell;
+          return (
+            <Link to={hrefOf(row)} title={typeof cell === 'string' ? cell : undefined}>
+              {cell}
+            </Link>
+          );
+        },
       })),
-    [def.columns, sorters, t, width],
+    [shown, sorters, t, widths, defaultSort, opens, hrefOf],
   );
 
   return (
@@ -62,85 +107,103 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
           <BulkActions rows={[...selected.values()]} onClear={() => setSelected(new Map())} />
         </Suspense>
       )}
-      <Table<Row>
-        dataSource={rows}
-        rowKey={def.rowKey}
-        columns={columns}
-        loading={loading}
-        onChange={onChange}
-        pagination={{
-          current: currentPage,
-          pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGINATION.pageSizeOptions.map(String),
-          showTotal: (n: number) => {
-            const counted = t(def.totalKey ?? 'app.total', { count: n });
-            return totalExact ? counted : t('app.totalAbout', { counted });
-          },
-        }}
-        scroll={{ x: width * def.columns.length + (selectable ? FLAGGED_COLUMN_PX : 0) }}
-        rowSelection={
-          selectable
-            ? {
-                columnWidth: FLAGGED_COLUMN_PX,
-                preserveSelectedRowKeys: true,
-                // antd names this checkbox in English ("Select all").
-                getTitleCheckboxProps: () => ({ 'aria-label': t('bulk.selectPage') }),
-                selectedRowKeys: [...selected.keys()],
-                onChange: (keys, rows) =>
-                  setSelected((prev) => {
-                    const next = new Map<string, ShareListItem>();
-                    const byKey = new Map(rows.filter(Boolean).map((r) => [String(r[def.rowKey]), r as unknown as ShareListItem]));
-                    for (const k of keys.map(String)) {
-                      const row = byKey.get(k) ?? prev.get(k);
-                      if (row) next.set(k, row);
-                    }
-                    return next;
-                  }),
-                getCheckboxProps: (row) => ({ 'aria-label': t('bulk.selectRow', { id: String(row[def.rowKey] ?? '') }) }) as Record<never, never>,
-                // A click on the checkbox cell selects; it must not open the share as well.
-                renderCell: (_checked, _row, _index, node) => <span onClick={(e) => e.stopPropagation()}>{node}</span>,
-              }
-            : undefined
-        }
-        locale={{
-          emptyText: error ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              message={errorText(error.message ?? '')}
-              action={
-                <Button size="small" onClick={retry}>
-                  {t('app.retry')}
-                </Button>
-              }
-            />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(def.emptyKey ?? 'app.empty')} />
-          ),
-        }}
-        onRow={(row) => {
-          if (!opens) return {};
-          const id = String(row[get.idParam] ?? '');
-          const open = () => navigate(def.detailPath ? def.detailPath(id) : def.crud ? recordPath(def.route, id) : workspacePath(id));
-          // Rows open with the mouse and, for keyboard users, with Enter or Space once focused.
-          return {
-            onClick: open,
-            onKeyDown: (e: KeyboardEvent) => {
-              // Keys pressed on the row's own controls (the selection checkbox) are theirs.
-              if (e.target !== e.currentTarget) return;
-              if (e.key === 'Enter' || e.key === ' ') {
-                e.preventDefault();
-                open();
-              }
+      <div ref={measure}>
+        <Table<Row>
+          size="middle"
+          dataSource={rows}
+          rowKey={def.rowKey}
+          columns={columns}
+          loading={loading}
+          onChange={onChange}
+          pagination={{
+            current: currentPage,
+            pageSize,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGINATION.pageSizeOptions.map(String),
+            showTotal: (n: number) => {
+              const counted = t(def.totalKey ?? 'app.total', { count: n });
+              return totalExact ? counted : t('app.totalAbout', { counted });
             },
-            tabIndex: 0,
-            style: { cursor: 'pointer' },
-          };
-        }}
-      />
+          }}
+          scroll={{ x: widths.reduce((a, b) => a + b, 0) + (selectable ? FLAGGED_COLUMN_PX : 0) }}
+          rowSelection={
+            selectable
+              ? {
+                  columnWidth: FLAGGED_COLUMN_PX,
+                  preserveSelectedRowKeys: true,
+                  // antd names this checkbox in English ("Select all").
+                  getTitleCheckboxProps: () => ({ 'aria-label': t('bulk.selectPage') }),
+                  selectedRowKeys: [...selected.keys()],
+                  onChange: (keys, rows) =>
+                    setSelected((prev) => {
+                      const next = new Map<string, ShareListItem>();
+                      const byKey = new Map(rows.filter(Boolean).map((r) => [String(r[def.rowKey]), r as unknown as ShareListItem]));
+                      for (const k of keys.map(String)) {
+                        const row = byKey.get(k) ?? prev.get(k);
+                        if (row) next.set(k, row);
+                      }
+                      return next;
+                    }),
+                  getCheckboxProps: (row) => ({ 'aria-label': t('bulk.selectRow', { id: String(row[def.rowKey] ?? '') }) }) as Record<never, never>,
+                  // A click on the checkbox cell selects; it must not open the share as well.
+                  renderCell: (_checked, _row, _index, node) => <span onClick={(e) => e.stopPropagation()}>{node}</span>,
+                }
+              : undefined
+          }
+          locale={{
+            emptyText: error ? (
+              <Alert
+                type="error"
+                showIcon
+                role="alert"
+                message={errorText(error.message ?? '')}
+                action={
+                  <Button size="small" onClick={retry}>
+                    {t('app.retry')}
+                  </Button>
+                }
+              />
+            ) : loaded ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(def.emptyKey ?? 'app.empty')} />
+            ) : (
+              // Still loading: the spinner alone, over the room the rows will take.
+              <div style={{ minHeight: 96 }} />
+            ),
+          }}
+          onRow={(row) => {
+            if (!opens) return {};
+            const href = hrefOf(row);
+            const open = (e: MouseEvent | KeyboardEvent) => {
+              if (wantsNewTab(e as MouseEvent)) window.open(href, '_blank', 'noopener');
+              else navigate(href);
+            };
+            // The whole row opens like its link, by mouse and, once focused, with Enter or Space.
+            return {
+              onClick: (e: MouseEvent) => {
+                // The link in the first cell handles its own clicks (the browser opens new tabs itself).
+                if ((e.target as Element).closest('a')) return;
+                open(e);
+              },
+              onAuxClick: (e: MouseEvent) => {
+                if (e.button !== 1 || (e.target as Element).closest('a')) return;
+                e.preventDefault();
+                open(e);
+              },
+              onKeyDown: (e: KeyboardEvent) => {
+                // Keys pressed on the row's own controls (the selection checkbox, the link) are theirs.
+                if (e.target !== e.currentTarget) return;
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  open(e);
+                }
+              },
+              tabIndex: 0,
+              style: { cursor: 'pointer' },
+            };
+          }}
+        />
+      </div>
     </>
   );
 };
@@ -187,19 +250,22 @@ const ListPage = ({ def }: { def: ResourceDef }) => {
 
 /**
  * Refine's table reads the URL once, when it mounts, and from then on writes its state into the URL
- * (which is never bare again). A bare URL arriving later is a navigation to the list itself (its
- * menu entry, a link): it must start the list afresh, not keep the old filters under a clean URL.
+ * by replacing the entry. Any other arrival at the list's URL is a navigation the table must follow:
+ * a bare URL (the menu entry, a link) starts the list afresh, and Back or Forward to an entry the
+ * table wrote brings back exactly what that URL says (search box, filters, sort, page), where the
+ * table used to keep showing its current state under the old URL. So a location that the table did
+ * not write itself (any PUSH or POP, or a bare one) mounts the list again, reading it from the URL.
  *
- * Told apart by the location's key (one per navigation), not by a change of `search`: react-router
- * renders location changes in a transition, and the table's first URL write, landing with the rows,
- * can stay unrendered for most of a second. A menu click then goes from a bare location to a bare
- * location as far as React ever sees, and comparing searches missed it: the URL stayed bare and the
- * table kept its state.
+ * Told apart by the location's key (one per navigation) and its type, not by a change of `search`:
+ * react-router renders location changes in a transition, and the table's first URL write, landing
+ * with the rows, can stay unrendered for most of a second. A menu click then goes from a bare
+ * location to a bare location as far as React ever sees, and comparing searches missed it.
  */
 const ListRoute = ({ def }: { def: ResourceDef }) => {
   const { search, key } = useLocation();
+  const type = useNavigationType();
   const [seen, setSeen] = useState({ key, generation: 0 });
-  if (seen.key !== key) setSeen({ key, generation: search === '' ? seen.generation + 1 : seen.generation });
+  if (seen.key !== key) setSeen({ key, generation: search === '' || type !== 'REPLACE' ? seen.generation + 1 : seen.generation });
   return <ListPage key={`${def.name}:${seen.generation}`} def={def} />;
 };
 

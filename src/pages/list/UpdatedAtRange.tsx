@@ -11,19 +11,60 @@ export interface UpdatedAtRangeProps {
   onChange: (from?: string, to?: string) => void;
   /** The input the user went to before this chunk arrived: it gets the focus (and so the calendar). */
   focusIndex?: 0 | 1;
+  /**
+   * Two single-month pickers instead of the range picker: on a phone the range's two months
+   * (about 560 px) opened 210 px off the left edge of a 390 px screen; one month fits.
+   */
+  split?: boolean;
 }
 
+const day = (v?: string) => (v ? dayjs(v) : null);
+const iso = (d: dayjs.Dayjs | null | undefined) => d?.format('YYYY-MM-DD');
+
 /** Its own chunk, loaded on first use (UpdatedAtRangeSlot): the date picker is not needed to show a list. */
-const UpdatedAtRange = ({ from, to, onChange, focusIndex }: UpdatedAtRangeProps) => {
+const UpdatedAtRange = ({ from, to, onChange, focusIndex, split }: UpdatedAtRangeProps) => {
   const t = useTranslate();
   const picker = useRef<PickerRef>(null);
+  const fromPicker = useRef<PickerRef>(null);
+  const toPicker = useRef<PickerRef>(null);
   useEffect(() => {
+    if (focusIndex === undefined) return;
+    if (split) (focusIndex === 0 ? fromPicker : toPicker).current?.focus();
     // antd types the range picker's ref as a single picker's; rc-picker's RangePicker focuses by index.
-    const range = picker.current as unknown as { focus: (index?: number) => void } | null;
-    if (focusIndex !== undefined) range?.focus(focusIndex);
-  }, [focusIndex]);
+    else (picker.current as unknown as { focus: (index?: number) => void } | null)?.focus(focusIndex);
+  }, [focusIndex, split]);
   // The group names the range; each input is named by its own placeholder (an aria-label on the
   // picker would give both inputs the same name).
+  if (split) {
+    return (
+      <div role="group" aria-label={t('shares.filterUpdatedAt')} style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap' }}>
+        {/* Focusing alone does not open rc-picker's calendar; a click does, and the click went to the stand-in. */}
+        <DatePicker
+          ref={fromPicker}
+          placeholder={t('shares.updatedFrom')}
+          format="L"
+          placement="bottomLeft"
+          defaultOpen={focusIndex === 0}
+          value={day(from)}
+          maxDate={day(to) ?? undefined}
+          onChange={(d) => onChange(iso(d), iso(day(to)))}
+          style={{ width: 'min(160px, calc(50vw - 72px))' }}
+        />
+        <DatePicker
+          ref={toPicker}
+          placeholder={t('shares.updatedTo')}
+          format="L"
+          // Opens towards the screen's inside: the second picker sits on the right of a phone.
+          placement="bottomRight"
+          defaultOpen={focusIndex === 1}
+          value={day(to)}
+          minDate={day(from) ?? undefined}
+          onChange={(d) => onChange(iso(day(from)), iso(d))}
+          style={{ width: 'min(160px, calc(50vw - 72px))' }}
+        />
+      </div>
+    );
+  }
   return (
     <div role="group" aria-label={t('shares.filterUpdatedAt')} style={{ display: 'inline-block' }}>
       <DatePicker.RangePicker
@@ -33,8 +74,8 @@ const UpdatedAtRange = ({ from, to, onChange, focusIndex }: UpdatedAtRangeProps)
         // Focusing alone does not open rc-picker's calendar; a click does, and the click went to the stand-in.
         defaultOpen={focusIndex !== undefined}
         allowEmpty={[true, true]}
-        value={from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null}
-        onChange={(dates) => onChange(dates?.[0]?.format('YYYY-MM-DD'), dates?.[1]?.format('YYYY-MM-DD'))}
+        value={from || to ? [day(from), day(to)] : null}
+        onChange={(dates) => onChange(iso(dates?.[0]), iso(dates?.[1]))}
       />
     </div>
   );

@@ -29,7 +29,7 @@ const RangeStandIn = ({ want }: { want: (w: Want) => void }) => {
         display: 'inline-flex',
         alignItems: 'center',
         boxSizing: 'border-box',
-        width: RANGE_WIDTH_PX,
+        width: `min(${RANGE_WIDTH_PX}px, calc(100vw - 128px))`,
         height: token.controlHeight,
         padding: `0 ${token.paddingSM - token.lineWidth}px`,
         border: `${token.lineWidth}px solid ${token.colorBorder}`,
@@ -52,7 +52,7 @@ const RangeStandIn = ({ want }: { want: (w: Want) => void }) => {
  * URL already holds a range (so the bar shows it), otherwise when the user points at or goes into
  * the stand-in, which also holds its place while the chunk loads.
  */
-export const UpdatedAtRangeSlot = ({ from, to, onChange }: Omit<UpdatedAtRangeProps, 'focusIndex'>) => {
+export const UpdatedAtRangeSlot = ({ from, to, onChange, split }: Omit<UpdatedAtRangeProps, 'focusIndex'>) => {
   const [wanted, setWanted] = useState<Want | null>(from || to ? {} : null);
   // A range arriving through the URL (back button, a shared link) needs the real picker to show it.
   if ((from || to) && !wanted) setWanted({});
@@ -60,7 +60,7 @@ export const UpdatedAtRangeSlot = ({ from, to, onChange }: Omit<UpdatedAtRangePr
   if (!wanted) return <RangeStandIn want={want} />;
   return (
     <Suspense fallback={<RangeStandIn want={want} />}>
-      <UpdatedAtRange from={from} to={to} onChange={onChange} focusIndex={wanted.focusIndex} />
+      <UpdatedAtRange from={from} to={to} onChange={onChange} focusIndex={wanted.focusIndex} split={split} />
     </Suspense>
   );
 };

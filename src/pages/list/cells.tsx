@@ -17,6 +17,20 @@ export const STATE_COLORS: Record<ShareState, string> = {
   with_pendency: 'red',
 };
 
+/**
+ * Cells read whole, never shortened with "…": the narrowest their column may get (antd's middle
+ * size, 8 px of padding each side, Open Sans 14 px measured in Chromium, with a little room). A
+ * contract number (86 px) or a CPF/CNPJ (113 px) stays on one line; a state tag wraps between its
+ * words (the longest, "autoatendimento", 96 px with the tag's own padding); a date and its time
+ * wrap onto two lines before either is cut.
+ */
+export const WHOLE_CELL_MIN_PX: Partial<Record<CellKind, number>> = { code: 112, document: 136, shareState: 120, dateTime: 104, date: 88 };
+
+export const isWholeCell = (kind: CellKind | undefined): boolean => kind !== undefined && kind in WHOLE_CELL_MIN_PX;
+
+/** Numbers read on one line. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 // Its own chunk: only the player files list has a file column, and the first list's bundle is budgeted.
 const FileLink = lazy(() => import('../../components/FileLink'));
 
@@ -47,18 +61,36 @@ export const renderCell = (
       ) : (
         <Tag color={column?.tagColors?.[String(value)]}>{t(`${column?.labelPrefix ?? ''}.${String(value)}`)}</Tag>
       );
+    case 'code':
+      return <span style={NOWRAP}>{text(value)}</span>;
     case 'document':
-      return formatDocument(value as string | null);
+      return <span style={NOWRAP}>{formatDocument(value as string | null)}</span>;
     case 'shareState':
-      return value ? <Tag color={STATE_COLORS[value as ShareState]}>{t(`shareState.${String(value)}`)}</Tag> : EMPTY_CELL;
+      // No margin after the tag and wrapping between its words: in a narrow column the tag stays
+      // whole, where it used to be cut and followed by the cell's "…".
+      return value ? (
+        <Tag color={STATE_COLORS[value as ShareState]} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
+          {t(`shareState.${String(value)}`)}
+        </Tag>
+      ) : (
+        EMPTY_CELL
+      );
     case 'processStep':
       return t(processStepKey(value as number | null));
     case 'personType':
       return t(value ? 'shares.pj' : 'shares.pf');
     case 'date':
-      return formatDate(value as string | null);
-    case 'dateTime':
-      return formatDateTime(value as string | null);
+      return <span style={NOWRAP}>{formatDate(value as string | null)}</span>;
+    case 'dateTime': {
+      const [day, ...time] = formatDateTime(value as string | null).split(' ');
+      return time.length ? (
+        <>
+          <span style={NOWRAP}>{day}</span> <span style={NOWRAP}>{time.join(' ')}</span>
+        </>
+      ) : (
+        day
+      );
+    }
     case 'boolean':
       return t(value ? 'common.yes' : 'common.no');
     case 'profile':

@@ -29,9 +29,34 @@ const toCrudSorters = (sorter: AntdSorter): CrudSort[] => {
  */
 export function pagedTotal(total: number, estimated: boolean, page: number, pageSize: number, rowsOnPage: number): { total: number; totalExact: boolean } {
   if (!estimated) return { total, totalExact: true };
+  // An empty page past the first says nothing about the rows before it (the server counts those exactly).
+  if (rowsOnPage === 0 && page > 1) return { total, totalExact: false };
   if (rowsOnPage < pageSize) return { total: (page - 1) * pageSize + rowsOnPage, totalExact: true };
   return { total: Math.max(total, page * pageSize + 1), totalExact: false };
 }
+
+const OPTIONS: readonly number[] = PAGINATION.pageSizeOptions;
+
+/**
+ * A page size the pager offers, for one read from the URL: the largest option not above it (500
+ * becomes 100, the most the server serves), the smallest for anything below or not a number.
+ */
+export const allowedPageSize = (size: unknown): number => {
+  const n = Number(size);
+  if (OPTIONS.includes(n)) return n;
+  const below = OPTIONS.filter((o) => o <= n);
+  return below.length ? Math.max(...below) : Number.isFinite(n) && n > 0 ? OPTIONS[0] : PAGINATION.defaultLimit;
+};
+
+/**
+ * A page the list has, for one read from the URL: a whole number from 1, and once the total is
+ * exact, no further than the last page (an empty list has page 1).
+ */
+export const allowedPage = (page: unknown, exactTotal: number | null, pageSize: number): number => {
+  const n = Number(page);
+  const whole = Number.isInteger(n) && n >= 1 ? Math.min(n, PAGINATION.maxPage) : 1;
+  return exactTotal === null ? whole : Math.min(whole, Math.max(1, Math.ceil(exactTotal / pageSize)));
+};
 
 /**
  * Refine's core useTable bound to an antd Table. @refinedev/antd's own useTable does the same but
@@ -80,10 +105,24 @@ export const useListTable = (def: ResourceDef) => {
   }, [setFilters, setCurrentPage]);
 
   const estimated = (tableQuery.data as { totalExact?: boolean } | undefined)?.totalExact === false;
+  const paged = pagedTotal(result.total ?? 0, estimated, currentPage, pageSize, result.data.length);
+
+  // A page or page size the URL asks for that the list does not have (pageSize=500, currentPage=9999,
+  // a word) is brought back to one it has, and Refine rewrites the URL: the pager, the rows and the
+  // address then agree. Set while rendering (React's "adjust state to props" pattern): useTable's
+  // state is this component's own, and each correction is final, so it converges at once.
+  const size = allowedPageSize(pageSize);
+  if (size !== pageSize) setPageSize(size);
+  const settled = tableQuery.isSuccess && !tableQuery.isFetching && !tableQuery.isPlaceholderData;
+  const page = allowedPage(currentPage, settled && paged.totalExact ? paged.total : null, size);
+  if (page !== currentPage) setCurrentPage(page);
+
   return {
     rows: result.data,
-    ...pagedTotal(result.total ?? 0, estimated, currentPage, pageSize, result.data.length),
+    ...paged,
     loading: tableQuery.isFetching,
+    /** Rows answered for what is asked now: an empty table then means an empty list, not "not loaded yet". */
+    loaded: settled,
     /** The last load failed: the table must say so, not pretend the list is empty. */
     error: tableQuery.error as { message?: string } | null,
     retry: () => void tableQuery.refetch(),

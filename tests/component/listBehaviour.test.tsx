@@ -1,0 +1,327 @@
+/**
+ * The share lists as a first week of use found them (issue 13): tables that fit beside the menu,
+ * a filter bar that fits a phone, lists that behave like a browser (Back/Forward, links, a pager
+ * that only offers what exists) and a search box that always shows what is applied.
+ */
+import type { DataProvider, GetListParams } from '@refinedev/core';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_MAX_LENGTH } from '../../src/domain';
+import { ptBR } from '../../src/i18n/pt-BR';
+import { NARROW_QUERY } from '../../src/pages/list/ListFilters';
+import { AppRoutes } from '../../src/routes';
+import { SHARES } from './fixtures';
+import { signIn } from './helpers';
+import { TestWrapper, mockDataProvider } from './TestWrapper';
+
+const ADMINISTRATORS = [
+  { admId: 3, name: 'Órbita Administradora' },
+  { admId: 5, name: 'Zênite Consórcios' },
+  { admId: 9, name: 'Alvorada Consórcios' },
+];
+
+type Answer = { data: unknown[]; total: number; totalExact?: false };
+const provider = (answer: (params: GetListParams) => Answer | Promise<Answer> = () => ({ data: SHARES, total: SHARES.length })) => {
+  const getList = vi.fn(async (params: GetListParams) => {
+    if (params.resource === 'funds') return { data: [{ fundId: 7, name: 'Fundo Alfa', cnpj: '' }], total: 1 };
+    if (params.resource === 'administrators') return { data: ADMINISTRATORS, total: ADMINISTRATORS.length };
+    return answer(params);
+  });
+  return { getList, dataProvider: mockDataProvider({ getList: getList as unknown as DataProvider['getList'] }) };
+};
+
+/** Back and Forward, as the browser's buttons do them. */
+const HistoryButtons = () => {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => navigate(-1)}>
+        test-back
+      </button>
+      <button type="button" onClick={() => navigate(1)}>
+        test-forward
+      </button>
+    </>
+  );
+};
+
+const renderList = (path: string, dataProvider: DataProvider) =>
+  render(
+    <>
+      <AppRoutes />
+      <HistoryButtons />
+    </>,
+    { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider }) },
+  );
+
+const calls = (getList: ReturnType<typeof vi.fn>, resource = 'shares') => getList.mock.calls.map((c) => c[0] as GetListParams).filter((p) => p.resource === resource);
+const lastCall = (getList: ReturnType<typeof vi.fn>, resource = 'shares') => calls(getList, resource).at(-1)!;
+const location = () => decodeURIComponent(screen.getByTestId('location').textContent ?? '');
+const searchBox = () => screen.getByRole('searchbox', { name: ptBR.shares.search });
+const user = () => userEvent.setup({ delay: null });
+
+/** Lays the table out `width` px wide: what the browser's ResizeObserver reports. */
+const layOut = (width: number) => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        this.callback([{ target, contentRect: { width, height: 600 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+};
+
+/** A phone: NARROW_QUERY matches. */
+const onPhone = () => {
+  const real = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...real(query), matches: query === NARROW_QUERY }));
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const colWidths = () => [...document.querySelectorAll('.ant-table-header colgroup col, .ant-table-content colgroup col')].map((c) => parseInt((c as HTMLElement).style.width, 10));
+
+describe('tables that fit', () => {
+  it('fit 1,000 px (1280 beside the menu): numbers, states and dates get room to be read whole, names share the rest', async () => {
+    layOut(1000);
+    signIn('operator');
+    renderList('/listagem', provider().dataProvider);
+    await screen.findByText('Maria da Silva');
+    const widths = colWidths();
+    // Selection, contract, owner, CPF/CNPJ, state, step, type, administrator, fund, updated at.
+    expect(widths).toHaveLength(10);
+    expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1000);
+    const [, contract, owner, document, state, , , , , updated] = widths;
+    expect(contract).toBeGreaterThanOrEqual(112);
+    expect(document).toBeGreaterThanOrEqual(136);
+    expect(state).toBeGreaterThanOrEqual(120);
+    expect(updated).toBeGreaterThanOrEqual(104);
+    expect(owner).toBeGreaterThanOrEqual(64);
+    // Numbers never shorten; names do, with their whole text in the title.
+    const row = screen.getByText('Padaria Pão Quente Ltda').closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[1]).not.toHaveClass('ant-table-cell-ellipsis');
+    expect(cells[3]).not.toHaveClass('ant-table-cell-ellipsis');
+    expect(cells[2]).toHaveClass('ant-table-cell-ellipsis');
+    expect(cells[2]).toHaveAttribute('title', 'Padaria Pão Quente Ltda');
+  });
+
+  it('shows a state tag whole, with no "…" after it, on Pendências and Canceladas', async () => {
+    layOut(1000);
+    signIn('operator');
+    const canceled = [{ ...SHARES[1], canceledAt: '2025-02-10T12:00:00.000Z', cancelReason: 'Desistência', canceledFromState: 'approved_by_adm' }];
+    renderList('/canceladas', provider(() => ({ data: canceled, total: 1 })).dataProvider);
+    const tag = await screen.findByText(ptBR.shareState.approved_by_adm);
+    const cell = tag.closest('td')!;
+    expect(cell).not.toHaveClass('ant-table-cell-ellipsis');
+    // Wraps between its words rather than being cut (jsdom keeps no logical margins to check).
+    expect(tag).toHaveStyle({ whiteSpace: 'normal' });
+    expect(colWidths().reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1000);
+  });
+
+  it('hides the Administradora column from an administrator, whose rows are all its own', async () => {
+    signIn('adm');
+    renderList('/listagem', provider().dataProvider);
+    await screen.findByText('Maria da Silva');
+    expect(screen.queryByRole('columnheader', { name: ptBR.shares.administrator })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: ptBR.shares.fund })).toBeInTheDocument();
+    expect(screen.queryByText('Órbita Administradora')).toBeNull();
+  });
+});
+
+describe('the filter bar on a phone', () => {
+  it('folds the filters behind "Filtros (n)", keeping the search in view', async () => {
+    onPhone();
+    signIn('operator');
+    renderList(
+      '/listagem?filters[0][field]=state&filters[0][operator]=in&filters[0][value][0]=with_pendency&filters[1][field]=isPj&filters[1][operator]=eq&filters[1][value]=true',
+      provider().dataProvider,
+    );
+    await screen.findByText('Maria da Silva');
+    expect(searchBox()).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: ptBR.shares.filterState })).toBeNull();
+    const toggle = screen.getByRole('button', { name: /Filtros \(2\)/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user().click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('combobox', { name: ptBR.shares.filterState })).toBeInTheDocument();
+  });
+
+  it('offers the date range as two one-month pickers', async () => {
+    onPhone();
+    signIn('operator');
+    renderList('/listagem?filters[0][field]=updatedAt&filters[0][operator]=gte&filters[0][value]=2025-01-01', provider().dataProvider);
+    await screen.findByText('Maria da Silva');
+    await user().click(screen.getByRole('button', { name: /Filtros \(1\)/ }));
+    // The stand-in gives way to the pickers once their chunk is in.
+    const group = () => screen.getByRole('group', { name: ptBR.shares.filterUpdatedAt });
+    await waitFor(() => expect(within(group()).getByDisplayValue('01/01/2025')).toBeInTheDocument());
+    expect(group().querySelector('.ant-picker-range')).toBeNull();
+    expect(group().querySelectorAll('.ant-picker')).toHaveLength(2);
+  });
+});
+
+describe('lists that behave like a browser', () => {
+  it('Back and Forward show what their URL says: search box, filters and rows', async () => {
+    signIn('operator');
+    const { getList, dataProvider } = provider();
+    renderList('/listagem?currentPage=1&pageSize=20&filters[0][field]=q&filters[0][operator]=contains&filters[0][value]=maria', dataProvider);
+    await screen.findByText('Maria da Silva');
+    expect(searchBox()).toHaveValue('maria');
+
+    // The menu entry of the list itself: a fresh list.
+    await user().click(await screen.findByRole('link', { name: ptBR.menu.shares }));
+    await waitFor(() => expect(lastCall(getList).filters ?? []).toEqual([]));
+    await waitFor(() => expect(searchBox()).toHaveValue(''));
+
+    await user().click(screen.getByRole('button', { name: 'test-back' }));
+    await waitFor(() => expect(location()).toContain('filters[0][value]=maria'));
+    await waitFor(() => expect(searchBox()).toHaveValue('maria'));
+    await waitFor(() => expect(lastCall(getList).filters).toContainEqual({ field: 'q', operator: 'contains', value: 'maria' }));
+
+    await user().click(screen.getByRole('button', { name: 'test-forward' }));
+    await waitFor(() => expect(searchBox()).toHaveValue(''));
+    await waitFor(() => expect(lastCall(getList).filters ?? []).toEqual([]));
+    expect(location()).not.toContain('maria');
+  });
+
+  it('makes each row a link: its contract number is an <a href>, Ctrl-click and middle-click open a new tab', async () => {
+    signIn('operator');
+    renderList('/listagem', provider().dataProvider);
+    const link = await screen.findByRole('link', { name: '100201' });
+    expect(link).toHaveAttribute('href', '/cotas/100201');
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const owner = screen.getByText('Padaria Pão Quente Ltda');
+    fireEvent.click(owner, { ctrlKey: true });
+    expect(open).toHaveBeenLastCalledWith('/cotas/100201', '_blank', 'noopener');
+    fireEvent(owner, new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+    expect(open).toHaveBeenCalledTimes(2);
+    // A plain click still opens the share in place.
+    await user().click(owner);
+    await waitFor(() => expect(location()).toBe('/cotas/100201'));
+    expect(open).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the pager', () => {
+  it('brings a page size the pager does not offer back to one it does, in the URL too', async () => {
+    signIn('operator');
+    const { getList, dataProvider } = provider(() => ({ data: SHARES, total: 3 }));
+    renderList('/listagem?currentPage=1&pageSize=500', dataProvider);
+    await screen.findByText('Maria da Silva');
+    await waitFor(() => expect(location()).toContain('pageSize=100'));
+    expect(calls(getList).every((c) => c.pagination?.pageSize !== 500)).toBe(true);
+    expect(screen.getByText('100 / página')).toBeInTheDocument();
+  });
+
+  it('brings a page past the end back to the last page, and says an exact total exactly', async () => {
+    signIn('operator');
+    const page = Array.from({ length: 20 }, (_, i) => ({ ...SHARES[0], shareId: `s-${i}`, contractNumber: `ACM-${String(i).padStart(7, '0')}` }));
+    // The server counts exactly past the end (3,000 shares), and serves the last page.
+    const { getList, dataProvider } = provider((p) => ({ data: (p.pagination?.currentPage ?? 1) > 150 ? [] : page, total: 3000 }));
+    renderList('/listagem?currentPage=9999&pageSize=20', dataProvider);
+    await waitFor(() => expect(location()).toContain('currentPage=150'));
+    await waitFor(() => expect(lastCall(getList).pagination?.currentPage).toBe(150));
+    expect(await screen.findByText('3.000 cotas')).toBeInTheDocument();
+    expect(screen.queryByText(/cerca de/)).toBeNull();
+    expect(screen.queryByText(ptBR.shares.empty)).toBeNull();
+  });
+
+  it('refuses a search longer than the server takes on the field, without a call or a toast', async () => {
+    signIn('operator');
+    const { getList, dataProvider } = provider();
+    renderList('/listagem', dataProvider);
+    await screen.findByText('Maria da Silva');
+    const before = calls(getList).length;
+    const long = 'a'.repeat(SEARCH_MAX_LENGTH + 1);
+    fireEvent.change(searchBox(), { target: { value: long } });
+    await user().type(searchBox(), '{Enter}');
+    const message = await screen.findByRole('alert');
+    expect(message).toHaveTextContent(`até ${SEARCH_MAX_LENGTH} caracteres`);
+    expect(searchBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(location()).not.toContain('aaaa');
+    expect(calls(getList).slice(before).some((c) => JSON.stringify(c.filters).includes('aaaa'))).toBe(false);
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+});
+
+describe('the search box shows what is applied', () => {
+  it('applies typed text with the next filter change, and Limpar filtros empties it', async () => {
+    signIn('operator');
+    const { getList, dataProvider } = provider();
+    renderList('/listagem', dataProvider);
+    await screen.findByText('Maria da Silva');
+    await user().type(searchBox(), 'Maria');
+    await user().click(screen.getByRole('combobox', { name: ptBR.shares.filterPersonType }));
+    await waitFor(() => expect(document.querySelector(`.ant-select-item-option[title="${ptBR.shares.pj}"]`)).not.toBeNull());
+    await user().click(document.querySelector(`.ant-select-item-option[title="${ptBR.shares.pj}"]`)!);
+    await waitFor(() =>
+      expect(lastCall(getList).filters).toEqual(
+        expect.arrayContaining([
+          { field: 'q', operator: 'contains', value: 'Maria' },
+          { field: 'isPj', operator: 'eq', value: true },
+        ]),
+      ),
+    );
+    expect(searchBox()).toHaveValue('Maria');
+
+    await user().type(searchBox(), ' Silva');
+    await user().click(screen.getByRole('button', { name: ptBR.shares.clearFilters }));
+    await waitFor(() => expect(lastCall(getList).filters ?? []).toEqual([]));
+    expect(searchBox()).toHaveValue('');
+  });
+});
+
+describe('filters and columns', () => {
+  it('offers every administrator in the Administradora filter, not only those on the loaded rows', async () => {
+    signIn('operator');
+    const { getList, dataProvider } = provider();
+    renderList('/listagem', dataProvider);
+    await screen.findByText('Maria da Silva');
+    await user().click(await screen.findByRole('combobox', { name: ptBR.shares.filterAdministrator }));
+    // No loaded row is of Zênite or Alvorada.
+    expect(await screen.findByTitle('Zênite Consórcios')).toBeInTheDocument();
+    expect(screen.getByTitle('Alvorada Consórcios')).toBeInTheDocument();
+    expect(calls(getList, 'administrators').length).toBeGreaterThan(0);
+  });
+
+  it('Canceladas: shows the state each sale was cancelled in, filters by it, and a second click reverses "Cancelada em"', async () => {
+    signIn('operator');
+    const rows = [{ ...SHARES[0], state: 'available', canceledAt: '2025-02-10T12:00:00.000Z', cancelReason: 'Desistência', canceledFromState: 'received_from_client' }];
+    const { getList, dataProvider } = provider(() => ({ data: rows, total: 1 }));
+    renderList('/canceladas', dataProvider);
+    const row = (await screen.findByText('Desistência')).closest('tr')!;
+    expect(within(row).getByText(ptBR.shareState.received_from_client)).toBeInTheDocument();
+    expect(within(row).queryByText(ptBR.shareState.available)).toBeNull();
+    expect(screen.getByRole('columnheader', { name: new RegExp(ptBR.shares.stateAtCancel) })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: ptBR.shares.stateAtCancel })).toBeInTheDocument();
+
+    const header = () => screen.getByRole('columnheader', { name: new RegExp(ptBR.shares.canceledAt) });
+    expect(header()).toHaveAttribute('aria-sort', 'descending');
+    await user().click(within(header()).getByText(ptBR.shares.canceledAt));
+    await waitFor(() => expect(lastCall(getList, 'canceledShares').sorters).toEqual([{ field: 'canceledAt', order: 'asc' }]));
+    await user().click(within(header()).getByText(ptBR.shares.canceledAt));
+    await waitFor(() => expect(lastCall(getList, 'canceledShares').sorters).toEqual([{ field: 'canceledAt', order: 'desc' }]));
+    expect(header()).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('shows the spinner alone while the first page loads, "no results" only once loaded and empty', async () => {
+    signIn('operator');
+    let answer: (a: Answer) => void = () => undefined;
+    const { dataProvider } = provider(() => new Promise<Answer>((ok) => (answer = ok)));
+    renderList('/listagem', dataProvider);
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull());
+    expect(screen.queryByText(ptBR.shares.empty)).toBeNull();
+    await act(async () => answer({ data: [], total: 0 }));
+    expect(await screen.findByText(ptBR.shares.empty)).toBeInTheDocument();
+  });
+});
