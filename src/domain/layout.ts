@@ -3,7 +3,7 @@ export const TABLE_WIDTH_PX = 1248;
 /** Width taken by the selection column when the table is flagged as selectable. */
 export const FLAGGED_COLUMN_PX = 49;
 /** The narrowest a column that may shorten its text (with "…") gets before the table scrolls instead. */
-export const MIN_COLUMN_PX = 64;
+export const MIN_COLUMN_PX = 56;
 
 export const columnWidth = (visibleColumns: number, flagged = false, tableWidth: number = TABLE_WIDTH_PX): number => {
   if (!Number.isFinite(visibleColumns) || visibleColumns < 1) return tableWidth;

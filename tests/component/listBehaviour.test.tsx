@@ -8,9 +8,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_MAX_LENGTH } from '../../src/domain';
+import { MIN_COLUMN_PX, SEARCH_MAX_LENGTH } from '../../src/domain';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { NARROW_QUERY } from '../../src/pages/list/ListFilters';
+import { WHOLE_CELL_MIN_PX } from '../../src/pages/list/cells';
 import { AppRoutes } from '../../src/routes';
 import { SHARES } from './fixtures';
 import { signIn } from './helpers';
@@ -101,11 +102,12 @@ describe('tables that fit', () => {
     expect(widths).toHaveLength(10);
     expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1000);
     const [, contract, owner, document, state, , , , , updated] = widths;
-    expect(contract).toBeGreaterThanOrEqual(112);
-    expect(document).toBeGreaterThanOrEqual(136);
-    expect(state).toBeGreaterThanOrEqual(120);
-    expect(updated).toBeGreaterThanOrEqual(104);
-    expect(owner).toBeGreaterThanOrEqual(64);
+    expect(contract).toBeGreaterThanOrEqual(WHOLE_CELL_MIN_PX.code!);
+    expect(document).toBeGreaterThanOrEqual(WHOLE_CELL_MIN_PX.document!);
+    expect(state).toBeGreaterThanOrEqual(WHOLE_CELL_MIN_PX.shareState!);
+    expect(updated).toBeGreaterThanOrEqual(WHOLE_CELL_MIN_PX.dateTime!);
+    // The names share what is left: more than the floor at this width.
+    expect(owner).toBeGreaterThan(MIN_COLUMN_PX);
     // Numbers never shorten; names do, with their whole text in the title.
     const row = screen.getByText('Padaria Pão Quente Ltda').closest('tr')!;
     const cells = within(row).getAllByRole('cell');

@@ -54,7 +54,7 @@ describe('list page', () => {
     // Unmeasured (jsdom has no layout), the table is SPEC's 1248 px wide.
     expect(widths()[0]).toBe(FLAGGED_COLUMN_PX);
     expect(widths().reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(TABLE_WIDTH_PX);
-    expect(widths().slice(1)).toEqual(fitColumnWidths(TABLE_WIDTH_PX, [112, undefined, 136, 120, undefined, undefined, undefined, undefined, 104], true));
+    expect(widths().slice(1)).toEqual(fitColumnWidths(TABLE_WIDTH_PX, [120, undefined, 152, 136, undefined, undefined, undefined, undefined, 112], true));
     cleanup();
     signIn('fund');
     renderList('/listagem', withRows().dataProvider);

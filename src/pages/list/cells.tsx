@@ -18,13 +18,14 @@ export const STATE_COLORS: Record<ShareState, string> = {
 };
 
 /**
- * Cells read whole, never shortened with "…": the narrowest their column may get (antd's middle
- * size, 8 px of padding each side, Open Sans 14 px measured in Chromium, with a little room). A
- * contract number (86 px) or a CPF/CNPJ (113 px) stays on one line; a state tag wraps between its
- * words (the longest, "autoatendimento", 96 px with the tag's own padding); a date and its time
- * wrap onto two lines before either is cut.
+ * Cells read whole, never shortened with "…": the narrowest their column may get. Measured in
+ * Chromium with the app's Open Sans, plus antd's middle-size padding (8 px each side) and a little
+ * room: a contract number (91–99 px) and a CPF/CNPJ (129 px) stay on one line; a state tag wraps
+ * between its words, the longest ("autoatendimento", 98 px) with the tag's own padding; a date and
+ * its time wrap onto two lines before either is cut (the date, 74 px; the header "Atualizada" and
+ * its sort arrow, about 92 px).
  */
-export const WHOLE_CELL_MIN_PX: Partial<Record<CellKind, number>> = { code: 112, document: 136, shareState: 120, dateTime: 104, date: 88 };
+export const WHOLE_CELL_MIN_PX: Partial<Record<CellKind, number>> = { code: 120, document: 152, shareState: 136, dateTime: 112, date: 96 };
 
 export const isWholeCell = (kind: CellKind | undefined): boolean => kind !== undefined && kind in WHOLE_CELL_MIN_PX;
 
