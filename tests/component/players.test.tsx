@@ -138,13 +138,14 @@ describe('players, funds and users lists', () => {
 
 describe('player files (/players/arquivos)', () => {
   it('lists what was sent: file, type in Portuguese, players, who and when, paged from the URL', async () => {
-    const api = open('/players/arquivos?currentPage=2&pageSize=10');
+    // Page 2 of 10 exists: 11 files were sent (a page past the end would be brought back to the last).
+    const api = open('/players/arquivos?currentPage=2&pageSize=10', { 'GET /player/list_files': { status: 200, data: { data: [sent()], total: 11, page: 2, limit: 10 } } });
     const row = (await screen.findByText('carteira.pdf')).closest('tr')!;
     expect(within(row).getByText(P.types.SHARE_PORTFOLIO)).toHaveClass('ant-tag');
     expect(within(row).getByText('Alfa Crédito Consignado I, Beta Multicotas')).toBeInTheDocument();
     expect(within(row).getByText('Olga Operadora')).toBeInTheDocument();
     expect(last(api, '/player/list_files').params).toEqual({ page: 2, limit: 10 });
-    expect(screen.getByText('1 arquivo')).toBeInTheDocument();
+    expect(screen.getByText('11 arquivos')).toBeInTheDocument();
   });
 
   it('downloads a sent file through a signed link', async () => {
