@@ -1,7 +1,8 @@
 /**
  * The share lists in a real browser against `npm start` (issue 13): the table fits 1280 px beside
  * the menu without cutting a contract number, a CPF/CNPJ, a state or a date; Back and Forward show
- * what their URL says; a Ctrl-click on a row opens that share in a new tab.
+ * what their URL says; a Ctrl-click on a row opens that share in a new tab; on a 390 px phone the
+ * filters fold and each date calendar opens inside the screen.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +79,30 @@ describe('tables that fit', () => {
     expect(fit.scrollsSideways).toBe(false);
     // The table takes the content area beside the menu, and the page itself does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
+
+describe('the filter bar on a phone (390 px)', () => {
+  it('folds the filters behind "Filtros" and opens each date calendar inside the screen', async () => {
+    const page = await signedIn('/listagem', { width: 390, height: 844 });
+    await page.getByRole('searchbox', { name: 'Buscar' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Situação' }).count()).toBe(0);
+    await page.getByRole('button', { name: /Filtros/ }).click();
+    for (const placeholder of ['Atualizada de', 'Atualizada até']) {
+      await page.getByPlaceholder(placeholder).first().click();
+      const popup = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').last();
+      await popup.waitFor({ state: 'visible', timeout: 15_000 });
+      // Wait for the popup to settle where it opens (it animates in).
+      await expect
+        .poll(async () => {
+          const box = (await popup.locator('.ant-picker-panel-container').boundingBox())!;
+          return box.x >= 0 && box.x + box.width <= 390;
+        }, { timeout: 10_000 })
+        .toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.keyboard.press('Escape');
+      await popup.waitFor({ state: 'hidden', timeout: 10_000 });
+    }
   });
 });
 

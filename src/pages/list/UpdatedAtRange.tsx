@@ -18,6 +18,12 @@ export interface UpdatedAtRangeProps {
   split?: boolean;
 }
 
+/**
+ * Flip as antd does, and also slide sideways to stay on screen: beside the collapsed menu a phone
+ * leaves 286 px right of the content's edge, and the one-month calendar is 288 px wide.
+ */
+const ON_SCREEN = { overflow: { adjustX: 1, adjustY: 1, shiftX: true } } as const;
+
 const day = (v?: string) => (v ? dayjs(v) : null);
 const iso = (d: dayjs.Dayjs | null | undefined) => d?.format('YYYY-MM-DD');
 
@@ -44,6 +50,7 @@ const UpdatedAtRange = ({ from, to, onChange, focusIndex, split }: UpdatedAtRang
           placeholder={t('shares.updatedFrom')}
           format="L"
           placement="bottomLeft"
+          popupAlign={ON_SCREEN}
           defaultOpen={focusIndex === 0}
           value={day(from)}
           maxDate={day(to) ?? undefined}
@@ -56,6 +63,7 @@ const UpdatedAtRange = ({ from, to, onChange, focusIndex, split }: UpdatedAtRang
           format="L"
           // Opens towards the screen's inside: the second picker sits on the right of a phone.
           placement="bottomRight"
+          popupAlign={ON_SCREEN}
           defaultOpen={focusIndex === 1}
           value={day(to)}
           minDate={day(from) ?? undefined}
