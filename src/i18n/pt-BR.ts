@@ -31,6 +31,12 @@ export const ptBR = {
     changeExpiredPassword: 'Alterar senha',
     passwordChanged: 'Senha alterada. Entre com a nova senha.',
   },
+  pagination: {
+    previous: 'Página anterior',
+    next: 'Próxima página',
+    jumpBack: '5 páginas anteriores',
+    jumpForward: '5 páginas seguintes',
+  },
   profile: {
     adm: 'Administrador',
     fund: 'Fundo',

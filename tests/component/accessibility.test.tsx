@@ -2,6 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import { Form, Modal, Table } from 'antd';
 import { FormSelect } from '../../src/components/FormSelect';
+import { paginationItemRender, useInertMeasureRows } from '../../src/components/tableA11y';
+import { useRef } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TestWrapper } from './TestWrapper';
@@ -37,5 +39,34 @@ describe('accessibility', () => {
     const combobox = await screen.findByRole('combobox', { name: 'Motivo' });
     expect(combobox).toHaveAttribute('aria-required', 'true');
     expect(combobox.closest('.ant-select')).not.toHaveAttribute('aria-required');
+  });
+
+  it("names the pager's arrows and jumps in Portuguese, and takes the hidden measure row out of the tab order", async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({ id: i, name: `Cota ${i}` }));
+    const Fixture = () => {
+      const box = useRef<HTMLDivElement>(null);
+      useInertMeasureRows(box);
+      return (
+        <div ref={box}>
+          <Table
+            rowKey="id"
+            dataSource={rows}
+            scroll={{ x: 900 }}
+            rowSelection={{}}
+            columns={[{ key: 'name', dataIndex: 'name', title: 'Nome' }]}
+            pagination={{ itemRender: paginationItemRender, pageSize: 10, current: 10 }}
+          />
+        </div>
+      );
+    };
+    const { container } = render(<Fixture />, { wrapper: TestWrapper() });
+    expect(await screen.findByRole('button', { name: 'Página anterior' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Próxima página' })).toBeInTheDocument();
+    expect(screen.getByLabelText('5 páginas anteriores')).toBeInTheDocument();
+    expect(screen.getByLabelText('5 páginas seguintes')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /left|right/ })).toBeNull();
+    const measureRows = container.querySelectorAll('.ant-table-measure-row');
+    expect(measureRows.length).toBeGreaterThan(0);
+    measureRows.forEach((row) => expect(row).toHaveAttribute('inert'));
   });
 });

@@ -267,7 +267,7 @@ export const ListFilters = ({ def, filters, apply, clear }: Props) => {
     <Space wrap size="middle" align="start" style={{ marginBottom: 16 }} role="search">
       {shows('q') && <SearchBox draft={draft} setDraft={setDraft} onSearch={(q) => apply([shareFilter('q', q)])} placeholderKey={def.searchPlaceholderKey} />}
       {folded && (
-        <Button icon={<FilterOutlined />} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <Button icon={<FilterOutlined aria-hidden />} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
           {active ? t('shares.filtersActive', { count: active }) : t('shares.filters')}
         </Button>
       )}

@@ -2,10 +2,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CanAccess, useCan, useTranslate } from '@refinedev/core';
 import { Alert, Button, Empty, Table, theme, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { Suspense, lazy, useCallback, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { FLAGGED_COLUMN_PX, PAGINATION, PROFILE_TENANT, TABLE_WIDTH_PX, can, fitColumnWidths, type ShareListItem } from '../../domain';
 import { useGrantee } from '../../hooks/useSession';
+import { paginationItemRender, useInertMeasureRows } from '../../components/tableA11y';
 import { errorText } from '../../providers/notificationProvider';
 import { workspacePath } from '../workspace/paths';
 import { crudRoutes, recordPath, type ResourceDef } from '../../resources';
@@ -59,6 +60,15 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
   /** Selected rows by key; kept across pages, so a selection can span several. */
   const [selected, setSelected] = useState<Map<string, ShareListItem>>(() => new Map());
   const { width: available, measure } = useAvailableWidth();
+  const tableBox = useRef<HTMLDivElement | null>(null);
+  useInertMeasureRows(tableBox);
+  const boxRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      tableBox.current = el;
+      return measure(el);
+    },
+    [measure],
+  );
 
   const hrefOf = useCallback(
     (row: Row): string => {
@@ -107,7 +117,7 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
           <BulkActions rows={[...selected.values()]} onClear={() => setSelected(new Map())} />
         </Suspense>
       )}
-      <div ref={measure}>
+      <div ref={boxRef}>
         <Table<Row>
           size="middle"
           dataSource={rows}
@@ -116,6 +126,7 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
           loading={loading}
           onChange={onChange}
           pagination={{
+            itemRender: paginationItemRender,
             current: currentPage,
             pageSize,
             total,
@@ -215,7 +226,7 @@ const CreateButton = ({ def }: { def: ResourceDef }) => {
   const { data } = useCan({ resource: def.name, action: 'create', queryOptions: { enabled: !!def.crud } });
   if (!def.crud || data?.can !== true) return null;
   return (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(crudRoutes(def.route).create)}>
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(crudRoutes(def.route).create)}>
       {t(def.crud.createKey)}
     </Button>
   );
