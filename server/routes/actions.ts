@@ -88,15 +88,19 @@ export function requestFingerprint(request: FastifyRequest): string {
   return createHash('sha256').update(`${request.routeOptions.url}\n${canonicalJson(rest)}`).digest('base64url');
 }
 
+export const PAID_DATE_FUTURE = 'Invalid paidDate: in the future';
+
 /** A calendar date or a date-time, ISO 8601, not after today; stored as YYYY-MM-DD. */
 function paidDateOf(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim());
   const date = m ? new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`) : null;
+  // The field's message is the reason itself: the app puts its Portuguese text on the date field.
   if (!m || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${m[1]}-${m[2]}-${m[3]}`) {
-    throw badRequest('Invalid paidDate: expected an ISO date (YYYY-MM-DD)', { paidDate: 'Invalid date' });
+    const message = 'Invalid paidDate: expected an ISO date (YYYY-MM-DD)';
+    throw badRequest(message, { paidDate: message });
   }
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  if (date.toISOString().slice(0, 10) > tomorrow) throw badRequest('Invalid paidDate: in the future', { paidDate: 'Invalid date' });
+  if (date.toISOString().slice(0, 10) > tomorrow) throw badRequest(PAID_DATE_FUTURE, { paidDate: PAID_DATE_FUTURE });
   return date.toISOString().slice(0, 10);
 }
 

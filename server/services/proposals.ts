@@ -149,7 +149,8 @@ export async function selectProposal(db: Db, user: AuthUser, proposalId: string,
   if (!enabled) throw new HttpError(403, PROPOSAL_MESSAGES.selectDisabled);
   return db.transaction(async (tx) => {
     const { proposal, share } = await findProposal(tx, user, proposalId, true);
-    if (share.state !== 'available') throw new HttpError(409, PROPOSAL_MESSAGES.selectState);
+    // The state it is in: the app names it (errors.proposalSelectStateNamed).
+    if (share.state !== 'available') throw new HttpError(409, `${PROPOSAL_MESSAGES.selectState} (it is ${share.state})`);
     const multi = await allowsMultiprices(tx, share.admId);
     if (proposal.selected) return toProposal(proposal, multi);
     await tx

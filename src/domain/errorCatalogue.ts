@@ -4,10 +4,57 @@
  * specific patterns ("Invalid credentials", "Missing property") stand before the general ones
  * ("Invalid", "Missing").
  */
+import { SHARE_MOVES, SHARE_STATES, SHARE_WORKFLOW, type ShareMove, type ShareState } from './shareStates';
+
+/**
+ * A value a message names (issue 13: say why). Either text as the server gave it, or i18n keys the
+ * app reads in words users know (`shareState.payment_done` is "Pagamento realizado"); several keys
+ * read as one list ("A, B ou C"), quoted when `quote` is set.
+ */
+export type CatalogueParam = string | { keys: readonly string[]; quote?: boolean };
+
 export interface CatalogueEntry {
   key: string;
   pattern: RegExp;
+  /**
+   * The values of the message, from the pattern's match. Null when the match names something the
+   * app does not know (a state that is not a share state): the entry then does not apply and a more
+   * general one answers, so a message never shows a raw key.
+   */
+  params?: (match: RegExpExecArray) => Record<string, CatalogueParam> | null;
 }
+
+const isMove = (v: string | undefined): v is ShareMove => !!v && (SHARE_MOVES as readonly string[]).includes(v);
+const isState = (v: string | undefined): v is ShareState => !!v && (SHARE_STATES as readonly string[]).includes(v);
+
+/**
+ * "Invalid move: <move> from <state>" (server/services/shareWorkflow.ts): what was tried, the state
+ * the share is in and, when that is the reason, the states the move needs, all in the app's words.
+ * `stateIsTheReason` tells the two entries apart: a state the move starts from (a pendency with no
+ * state to return to) is not the reason, and the message then says only what was refused.
+ */
+const moveParams =
+  (stateIsTheReason: boolean) =>
+  (m: RegExpExecArray): Record<string, CatalogueParam> | null => {
+    const move = m.groups?.move?.toLowerCase();
+    const state = m.groups?.state?.toLowerCase();
+    if (!isMove(move) || !isState(state)) return null;
+    const from = SHARE_WORKFLOW[move].from;
+    if (from.includes(state) === stateIsTheReason) return null;
+    return {
+      action: { keys: [`shareMove.${move}`] },
+      state: { keys: [`shareState.${state}`] },
+      allowed: { keys: from.map((s) => `shareState.${s}`), quote: true },
+    };
+  };
+
+/** The share's state when a message names it (proposal selection), else the same message without it. */
+const stateParam = (m: RegExpExecArray): Record<string, CatalogueParam> | null => {
+  const state = m.groups?.state?.toLowerCase();
+  return isState(state) ? { state: { keys: [`shareState.${state}`] } } : null;
+};
+
+const INVALID_MOVE = /invalid move: (?<move>[a-z_]+) from (?<state>[a-z_]+)/i;
 
 const NOT_FOUND_ENTITIES = [
   ['share', 'share'],
@@ -49,6 +96,36 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   { key: 'accessDenied', pattern: /user not authorized for platform|player not enabled/i },
   // Uploads typed by their bytes (issue 12): before the general "invalid".
   { key: 'fileContentMismatch', pattern: /content does not match its extension/i },
+  // The workspace's refusals (issue 13): each says why, before the general "invalid", "denied", "not found".
+  { key: 'invalidMove', pattern: INVALID_MOVE, params: moveParams(true) },
+  { key: 'invalidMoveNow', pattern: INVALID_MOVE, params: moveParams(false) },
+  { key: 'shareChanged', pattern: /invalid version: the share changed/i },
+  { key: 'featureDisabled', pattern: /feature disabled|proposal selection is disabled|risk report is disabled/i },
+  { key: 'fileNotFinalized', pattern: /upload is not finalized/i },
+  { key: 'fileType', pattern: /invalid file type/i },
+  { key: 'fileTooLarge', pattern: /file too large/i },
+  { key: 'paidDateFuture', pattern: /paid ?date.*\bfuture\b/i },
+  { key: 'paidDateInvalid', pattern: /invalid paid ?date/i },
+  { key: 'billetLine', pattern: /invalid billet line/i },
+  { key: 'cancelReason', pattern: /invalid (cancel(lation)? )?reason/i },
+  { key: 'proposalNotOpen', pattern: /invalid proposal: it is \w+, not open/i },
+  { key: 'proposalSelectStateNamed', pattern: /proposal can only be selected while the share is available \(it is (?<state>[a-z_]+)\)/i, params: stateParam },
+  { key: 'proposalSelectState', pattern: /proposal can only be selected while the share is available/i },
+  { key: 'proposalPaidPrice', pattern: /price of a paid share cannot change/i },
+  { key: 'proposalPrices', pattern: /multiple prices are not allowed/i },
+  { key: 'proposalOwnerDocument', pattern: /invalid owner document/i },
+  { key: 'proposalPrice', pattern: /invalid price/i },
+  { key: 'firstSignerRemoval', pattern: /first signer cannot be removed/i },
+  { key: 'notLegalEntity', pattern: /not a legal entity/i },
+  { key: 'invalidZip', pattern: /invalid zip/i },
+  { key: 'invalidUf', pattern: /^invalid (state|uf)$/i },
+  { key: 'invalidAgency', pattern: /invalid agency/i },
+  { key: 'invalidAccount', pattern: /invalid account/i },
+  { key: 'invalidBankCode', pattern: /invalid bank code/i },
+  { key: 'invalidCpf', pattern: /invalid cpf/i },
+  { key: 'invalidCnpj', pattern: /invalid cnpj/i },
+  { key: 'invalidEmail', pattern: /invalid (e-?mail)/i },
+  { key: 'invalidPhone', pattern: /invalid (primary ?)?phone/i },
   ...NOT_FOUND_ENTITIES.map(([word, key]) => ({ key: `notFound.${key}`, pattern: new RegExp(`\\b${word} not found`, 'i') })),
   { key: 'tooManyRequests', pattern: /too many (requests|attempts)|rate limit/i },
   { key: 'invalidCredentials', pattern: /unauthorized|invalid credentials|authentication failed/i },
@@ -72,7 +149,7 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
 export const TECHNICAL_WORDS = /\b(exception|typeerror|referenceerror|syntaxerror|undefined|stack|econn\w*|etimedout|timeout|socket|sql|query|syntax|network|axios|status code|nan|fetch)\b|\berror:/i;
 
 export type CatalogueMatch =
-  | { kind: 'catalogue'; key: string }
+  | { kind: 'catalogue'; key: string; params?: Record<string, CatalogueParam> }
   | { kind: 'unexpected' }
   | { kind: 'raw'; message: string };
 
@@ -80,8 +157,13 @@ export type CatalogueMatch =
 export const matchErrorMessage = (message: string | null | undefined): CatalogueMatch => {
   const text = (message ?? '').trim();
   if (!text) return { kind: 'unexpected' };
-  const entry = ERROR_CATALOGUE.find((e) => e.pattern.test(text));
-  if (entry) return { kind: 'catalogue', key: entry.key };
+  for (const entry of ERROR_CATALOGUE) {
+    const m = entry.pattern.exec(text);
+    if (!m) continue;
+    if (!entry.params) return { kind: 'catalogue', key: entry.key };
+    const params = entry.params(m);
+    if (params) return { kind: 'catalogue', key: entry.key, params };
+  }
   if (TECHNICAL_WORDS.test(text)) return { kind: 'unexpected' };
   return { kind: 'raw', message: text };
 };

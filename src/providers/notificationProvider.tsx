@@ -3,7 +3,7 @@ import type { NotificationProvider, OpenNotificationParams } from '@refinedev/co
 import { App } from 'antd';
 import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
 import { useMemo, type CSSProperties } from 'react';
-import { TOAST, matchErrorMessage } from '../domain';
+import { TOAST, matchErrorMessage, type CatalogueParam } from '../domain';
 import { ExpiredPasswordToastMessage } from '../pages/account/ExpiredPasswordToastMessage';
 import { t } from './i18nProvider';
 
@@ -14,10 +14,20 @@ const WHITE = '#ffffff';
 export const ERROR_TOAST_STYLE: CSSProperties = { width: TOAST.widthPx, background: ERROR_TOAST_BACKGROUND, color: WHITE };
 const TOAST_STYLE: CSSProperties = { width: TOAST.widthPx };
 
+const OR_LIST = typeof Intl.ListFormat === 'function' ? new Intl.ListFormat('pt-BR', { type: 'disjunction' }) : null;
+
+/** A catalogue value in words: keys translated ("Pagamento realizado"), several as "A, B ou C". */
+const paramText = (param: CatalogueParam): string => {
+  if (typeof param === 'string') return param;
+  const words = param.keys.map((key) => (param.quote ? `“${t(key)}”` : t(key)));
+  return OR_LIST ? OR_LIST.format(words) : words.join(' ou ');
+};
+
 /** SPEC §8: a server's text becomes its catalogue message, the "unexpected" message, or stays as is. */
 export const errorText = (text: string | null | undefined): string => {
   const match = matchErrorMessage(text);
-  if (match.kind === 'catalogue') return t(`errors.${match.key}`);
+  if (match.kind === 'catalogue')
+    return t(`errors.${match.key}`, match.params ? Object.fromEntries(Object.entries(match.params).map(([name, p]) => [name, paramText(p)])) : undefined);
   if (match.kind === 'unexpected') return t('errors.unexpected');
   return match.message;
 };

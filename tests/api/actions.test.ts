@@ -232,7 +232,9 @@ describe('POST /actions/set_paid', () => {
       expectError(await post(t, USERS.fund, '/actions/set_paid', { shareId: id, proofFile: proof.fileId, paidDate: '2026-11-20' }), 403, 'Permission denied');
       expectError(await post(t, USERS.orbita, '/actions/set_paid', { shareId: id, proofFile: proof.fileId, paidDate: '2026-11-20' }), 404, /not found/);
       expectError(await post(t, USERS.acme, '/actions/set_paid', { shareId: id, proofFile: proof.fileId, paidDate: '2026-02-30' }), 400, /^Invalid paidDate/);
-      expectError(await post(t, USERS.acme, '/actions/set_paid', { shareId: id, proofFile: proof.fileId, paidDate: '2999-01-01' }), 400, 'Invalid paidDate: in the future');
+      // The reason is on the date field too (issue 13): the app shows it there, in Portuguese.
+      const future = expectError(await post(t, USERS.acme, '/actions/set_paid', { shareId: id, proofFile: proof.fileId, paidDate: '2999-01-01' }), 400, 'Invalid paidDate: in the future');
+      expect(future.errors).toEqual({ paidDate: 'Invalid paidDate: in the future' });
       expectError(await post(t, USERS.acme, '/actions/set_paid', { shareId: id, paidDate: '2026-11-20' }), 400, 'proofFile is required');
       expectError(await post(t, USERS.acme, '/actions/set_paid', { shareId: [], proofFile: proof.fileId, paidDate: '2026-11-20' }), 400, /^Invalid body: shareId/);
     });

@@ -247,3 +247,60 @@ describe('catalogue keys and pt-BR', () => {
     );
   });
 });
+
+describe('the workspace says why (issue 13)', () => {
+  it('an invalid move names the move, the share’s state and the states it needs, as the app calls them', () => {
+    expect(matchErrorMessage('Invalid move: set_transfer from payment_done')).toEqual({
+      kind: 'catalogue',
+      key: 'invalidMove',
+      params: {
+        action: { keys: ['shareMove.set_transfer'] },
+        state: { keys: ['shareState.payment_done'] },
+        allowed: { keys: ['shareState.received_from_client'], quote: true },
+      },
+    });
+  });
+
+  it('a state the move starts from is not given as the reason', () => {
+    const m = matchErrorMessage('Invalid move: clear_pendency from with_pendency');
+    expect(m).toMatchObject({ kind: 'catalogue', key: 'invalidMoveNow' });
+  });
+
+  it('a move or a state the app does not know falls back to the general message, never a raw key', () => {
+    expect(keyOf('Invalid move: fly from payment_done')).toBe('invalidInfo');
+    expect(keyOf('Invalid move: set_paid from nowhere')).toBe('invalidInfo');
+  });
+
+  it('each move and each state has its words', () => {
+    for (const key of ['start_sale', 'share_send_autoservice', 'set_transfer', 'set_paid', 'cancel_sale', 'release_proposals', 'client_accept', 'contract_received', 'raise_pendency', 'clear_pendency'])
+      expect(ptBR.shareMove[key as keyof typeof ptBR.shareMove]).toMatch(/^[a-zà-ú]/);
+  });
+
+  it.each([
+    ['Invalid version: the share changed (version 4, expected 3)', 'shareChanged'],
+    ['Permission denied: feature disabled', 'featureDisabled'],
+    ['Permission denied: proposal selection is disabled', 'featureDisabled'],
+    ['Invalid file: the upload is not finalized', 'fileNotFinalized'],
+    ['Invalid paidDate: in the future', 'paidDateFuture'],
+    ['Invalid paidDate: expected an ISO date (YYYY-MM-DD)', 'paidDateInvalid'],
+    ['Invalid billet line', 'billetLine'],
+    ['Invalid reason', 'cancelReason'],
+    ['Invalid proposal: it is declined, not open', 'proposalNotOpen'],
+    ['Invalid share state: a proposal can only be selected while the share is available (it is payment_done)', 'proposalSelectStateNamed'],
+    ['Invalid share state: a proposal can only be selected while the share is available', 'proposalSelectState'],
+    ['Invalid share state: the price of a paid share cannot change', 'proposalPaidPrice'],
+    ['Invalid signer: the first signer cannot be removed', 'firstSignerRemoval'],
+    ['Invalid zip', 'invalidZip'],
+    ['Invalid state', 'invalidUf'],
+    ['Invalid agency', 'invalidAgency'],
+    ['Invalid account', 'invalidAccount'],
+    ['Invalid bank code', 'invalidBankCode'],
+    ['Invalid cpf', 'invalidCpf'],
+    ['Invalid primaryPhone', 'invalidPhone'],
+    ['Invalid email', 'invalidEmail'],
+    ['Invalid file type', 'fileType'],
+  ])('%j -> %s, not the general "Informações inválidas."', (text, key) => {
+    expect(keyOf(text)).toBe(key);
+    expect(shown(text)).not.toBe(ptBR.errors.invalidInfo);
+  });
+});

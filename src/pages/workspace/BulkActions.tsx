@@ -12,7 +12,7 @@ import { useGrantee } from '../../hooks/useSession';
 import { errorText } from '../../providers/notificationProvider';
 import '../../i18n/loadWorkspaceMessages';
 import { LazyDate } from './LazyDate';
-import { bulkAdmSlug } from './shared';
+import { applyFieldErrors, bulkAdmSlug, keepEnterInField } from './shared';
 
 type BulkKind = 'transfer' | 'setPaid' | 'attach';
 
@@ -66,6 +66,13 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
   const run = useMutation<BulkActionResult, HttpError, { kind: BulkKind; payload: Record<string, unknown> }>({
     mutationFn: ({ kind, payload }) => callApi<BulkActionResult>(client, BULK_ENDPOINTS[kind], payload),
     onSettled: () => void refresh(),
+    onError: (error) => {
+      // A refused field (a paid date in the future) goes back to the form, on that field, with
+      // everything typed still there; any other refusal is the dialog's message.
+      if (Object.keys(error.errors ?? {}).length === 0) return;
+      run.reset();
+      applyFieldErrors(form, error, t);
+    },
   });
 
   const start = (kind: BulkKind, payload: Record<string, unknown>) => {
@@ -124,7 +131,9 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
           closable={!busy}
           maskClosable={false}
           footer={
-            run.data || run.error || open === 'transfer' ? (
+            // While the call runs there is no way out: the dialog stays, with its progress, until
+            // each share's result is on screen (closing would leave the moves running unseen).
+            busy || run.data || run.error || open === 'transfer' ? (
               <Button onClick={close} disabled={busy}>
                 {t('bulk.close')}
               </Button>
@@ -147,11 +156,15 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
           )}
           {run.error && <Alert type="error" showIcon role="alert" message={errorText(run.error.message)} />}
           {run.data && <BulkResultTable result={run.data} rows={ran} />}
-          {open === 'setPaid' && !busy && !run.data && !run.error && (
+          {open === 'setPaid' && (
             <Form
               form={form}
               layout="vertical"
               name="bulk-set-paid"
+              // Hidden, not unmounted, while the call runs: a refused field comes back with what was typed.
+              hidden={busy || !!run.data || !!run.error}
+              noValidate
+              onKeyDown={keepEnterInField}
               onFinish={(v) => start('setPaid', { shareId: shareIds, proofFile: v.proofFile?.fileId, paidDate: v.paidDate?.format('YYYY-MM-DD') })}
             >
               <Form.Item name="proofFile" label={t('workspace.actions.fields.proofFile')} rules={[required]} htmlFor="bulk-proof">
@@ -162,11 +175,14 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
               </Form.Item>
             </Form>
           )}
-          {open === 'attach' && !busy && !run.data && !run.error && (
+          {open === 'attach' && (
             <Form
               form={form}
               layout="vertical"
               name="bulk-proof-attach"
+              hidden={busy || !!run.data || !!run.error}
+              noValidate
+              onKeyDown={keepEnterInField}
               onFinish={(v) => start('attach', { shareId: shareIds, proofFile: v.proofFile?.fileId, documentType: v.documentType })}
             >
               <Form.Item name="documentType" label={t('workspace.actions.fields.documentType')} rules={[required]}>

@@ -1,6 +1,6 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
 import { Alert, Empty, Skeleton, Tag, type FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { ShareDetail } from '../../domain';
 import { errorText } from '../../providers/notificationProvider';
 
@@ -62,3 +62,12 @@ export const fieldErrorsOf = (error: HttpError | null | undefined, t: (key: stri
 /** Puts a `{ message, errors }` answer's field messages on the form's fields. */
 export const applyFieldErrors = <V,>(form: FormInstance<V>, error: HttpError | null | undefined, t: (key: string) => string): void =>
   form.setFields(fieldErrorsOf(error, t) as unknown as Parameters<FormInstance<V>['setFields']>[0]);
+
+/**
+ * Enter in a field of a dialog's form confirms that field (a typed date), never the whole form: the
+ * browser would otherwise submit a form whose only text field is the date (implicit submission) and
+ * run the action on every selected share. The dialog's own button submits.
+ */
+export const keepEnterInField = (e: KeyboardEvent<HTMLElement>): void => {
+  if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+};
