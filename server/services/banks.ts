@@ -5,6 +5,7 @@
 import { getBanks } from '@brazilian-utils/brazilian-utils';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { foldSearchText } from '../../src/domain/search';
+import { isBankAccount, isBankAgency } from '../../src/domain/validation';
 import type { BankRecord, BrazilianBank } from '../../src/domain/workspace';
 import type { Db } from '../db/client';
 import { banks } from '../db/schema';
@@ -29,9 +30,6 @@ export function searchBrazilianBanks(q: string | undefined): BrazilianBank[] {
 export const bankByCode = (code: string): BrazilianBank | undefined => BANK_BY_CODE.get(code);
 
 export const BANK_MESSAGES = { code: 'Invalid bank code', agency: 'Invalid agency', account: 'Invalid account' } as const;
-/** Agency: up to 5 digits; account: up to 13 digits; either may end in a check digit after '-' (X allowed). */
-const AGENCY = /^\d{1,5}(-[\dXx])?$/;
-const ACCOUNT = /^\d{1,13}(-[\dXx])?$/;
 
 type BankRow = typeof banks.$inferSelect;
 const toRecord = (r: BankRow): BankRecord => ({ bankId: r.id, name: r.name, code: r.code, agency: r.agency, account: r.account, selected: r.selected });
@@ -63,8 +61,9 @@ export async function saveBank(db: Db, user: AuthUser, shareId: string, input: B
   const errors: FieldErrors = {};
   const known = /^\d{3}$/.test(code) ? bankByCode(code) : undefined;
   if (!known) errors.code = BANK_MESSAGES.code;
-  if (!AGENCY.test(agency)) errors.agency = BANK_MESSAGES.agency;
-  if (!ACCOUNT.test(account)) errors.account = BANK_MESSAGES.account;
+  // The form's rules (src/domain/validation.ts): the field says why before the call.
+  if (!isBankAgency(agency)) errors.agency = BANK_MESSAGES.agency;
+  if (!isBankAccount(account)) errors.account = BANK_MESSAGES.account;
   throwIfErrors(errors);
   // The name is the real list's, whatever the client sent.
   const fields = { code, agency, account, name: known!.name };

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { type Address, basicDataFilled, personComplete } from '../../src/domain/completeness';
 import type { DocumentType } from '../../src/domain/enums';
-import { isCpf, isEmail, isPhone, onlyDigits, signersAreDistinct } from '../../src/domain/validation';
+import { isCpf, isEmail, isPhone, isZip, onlyDigits, signerConflicts } from '../../src/domain/validation';
 import { personListWithDocuments } from '../../src/domain/whiteLabel';
 import type { PersonInput, PersonRecord, SignerOrder, SignerStatus } from '../../src/domain/workspace';
 import type { Db } from '../db/client';
@@ -25,7 +25,6 @@ export const MESSAGES = {
 
 const PERSON_TEXT_FIELDS = ['name', 'cpf', 'phone', 'email', 'rg', 'documentDispatcher', 'occupation', 'maritalStatus', 'nationality'] as const;
 const ADDRESS_KEYS = ['zip', 'address', 'number', 'district', 'city', 'state'] as const;
-const ZIP = /^\d{5}-?\d{3}$/;
 const UF = /^[A-Za-z]{2}$/;
 
 /** '' and whitespace mean "no value". */
@@ -35,7 +34,7 @@ export function cleanAddress(a: Address | null | undefined): Address | null {
   if (!a) return null;
   const out: Address = {};
   for (const k of ADDRESS_KEYS) out[k] = clean(a[k]);
-  if (out.zip && ZIP.test(out.zip)) out.zip = `${onlyDigits(out.zip).slice(0, 5)}-${onlyDigits(out.zip).slice(5)}`;
+  if (out.zip && isZip(out.zip)) out.zip = `${onlyDigits(out.zip).slice(0, 5)}-${onlyDigits(out.zip).slice(5)}`;
   if (out.state) out.state = out.state.toUpperCase();
   return ADDRESS_KEYS.some((k) => out[k]) ? out : null;
 }
@@ -43,7 +42,8 @@ export function cleanAddress(a: Address | null | undefined): Address | null {
 /** Field errors of an address (zip format, two-letter state), keyed `address.zip` etc. */
 export function addressErrors(a: Address | null): FieldErrors {
   const errors: FieldErrors = {};
-  if (a?.zip && !ZIP.test(a.zip)) errors['address.zip'] = 'Invalid zip';
+  // The same rule as the form's CEP field (src/domain/validation.ts).
+  if (a?.zip && !isZip(a.zip)) errors['address.zip'] = 'Invalid zip';
   if (a?.state && !UF.test(a.state)) errors['address.state'] = 'Invalid state';
   return errors;
 }
@@ -129,10 +129,9 @@ export async function savePerson(db: Db, user: AuthUser, shareId: string, input:
     if (!current && !values.name) throw badRequest('name is required', { name: 'name is required' });
 
     const merged = { ...current, ...values };
-    if (other && !signersAreDistinct(merged, other)) {
-      const sameCpf = !!merged.cpf && onlyDigits(merged.cpf) === onlyDigits(other.cpf ?? '');
-      throw badRequest(MESSAGES.signersEqual, sameCpf ? { cpf: MESSAGES.signersEqual } : { email: MESSAGES.signersEqual });
-    }
+    // Only the fields the two share are marked: the same e-mail with another CPF is the e-mail's fault.
+    const conflicts = other ? signerConflicts(merged, other) : [];
+    if (conflicts.length) throw badRequest(MESSAGES.signersEqual, Object.fromEntries(conflicts.map((f) => [f, MESSAGES.signersEqual])));
     const ownerRole = input.ownerRole ?? current?.ownerRole ?? (signer === 1 && !share.isPj ? 'owner' : 'partner');
     const now = new Date();
     const [saved] = current

@@ -53,12 +53,29 @@ const normalizedEmail = (e?: string | null) => (e ?? '').trim().toLowerCase();
  * SPEC §5: the first and second signer must not have the same CPF and e-mail. We refuse a pair that
  * shares either one, since one person cannot sign twice (docs/decisions.md).
  */
-export const signersAreDistinct = (first: SignerIdentity | null | undefined, second: SignerIdentity | null | undefined): boolean => {
-  if (!first || !second) return true;
+export const signersAreDistinct = (first: SignerIdentity | null | undefined, second: SignerIdentity | null | undefined): boolean =>
+  signerConflicts(first, second).length === 0;
+
+export type SignerConflict = 'cpf' | 'email';
+
+/**
+ * The fields the two signers share: only those are marked (issue 13), so the same e-mail with
+ * another CPF points at the e-mail alone. Client and server mark the same fields.
+ */
+export const signerConflicts = (first: SignerIdentity | null | undefined, second: SignerIdentity | null | undefined): SignerConflict[] => {
+  if (!first || !second) return [];
   const cpfA = onlyDigits(first.cpf ?? '');
-  const cpfB = onlyDigits(second.cpf ?? '');
-  const sameCpf = cpfA.length > 0 && cpfA === cpfB;
+  const sameCpf = cpfA.length > 0 && cpfA === onlyDigits(second.cpf ?? '');
   const emailA = normalizedEmail(first.email);
   const sameEmail = emailA.length > 0 && emailA === normalizedEmail(second.email);
-  return !sameCpf && !sameEmail;
+  return [...(sameCpf ? (['cpf'] as const) : []), ...(sameEmail ? (['email'] as const) : [])];
 };
+
+/** CEP: 8 digits, with or without the hyphen (00000-000). */
+export const isZip = (value: unknown): boolean => typeof value === 'string' && /^\d{5}-?\d{3}$/.test(value.trim());
+
+/** Bank branch (agência): up to 5 digits, a check digit after '-' when it has one (X allowed). */
+export const isBankAgency = (value: unknown): boolean => typeof value === 'string' && /^\d{1,5}(-[\dXx])?$/.test(value.trim());
+
+/** Bank account: up to 13 digits, a check digit after '-' when it has one (X allowed). */
+export const isBankAccount = (value: unknown): boolean => typeof value === 'string' && /^\d{1,13}(-[\dXx])?$/.test(value.trim());

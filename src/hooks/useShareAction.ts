@@ -45,6 +45,8 @@ export interface WriteOptions {
   endpoint: Endpoint;
   /** i18n key of the success toast. */
   successKey: string;
+  /** Values of the success toast, from what was sent (the document type attached). */
+  successParams?: (payload: Payload, t: (key: string) => string) => Record<string, string>;
   /** The share whose workspace must refetch. */
   contractNumber?: string;
   /** Moves change the lists too; section saves usually do not. */
@@ -61,7 +63,7 @@ export interface WriteOptions {
 const newKey = (): string =>
   typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-export const useApiWrite = <T = unknown>({ endpoint, successKey, contractNumber, refreshLists = false, silentErrors, idempotent = false }: WriteOptions) => {
+export const useApiWrite = <T = unknown>({ endpoint, successKey, successParams, contractNumber, refreshLists = false, silentErrors, idempotent = false }: WriteOptions) => {
   const client = useHttp();
   const key = useRef<string | null>(null);
   const t = useTranslate();
@@ -74,9 +76,9 @@ export const useApiWrite = <T = unknown>({ endpoint, successKey, contractNumber,
       key.current ??= newKey();
       return callApi<T>(client, endpoint, payload, { headers: { 'Idempotency-Key': key.current } });
     },
-    onSuccess: async () => {
+    onSuccess: async (_data, payload) => {
       key.current = null;
-      open?.({ type: 'success', message: t(successKey) });
+      open?.({ type: 'success', message: t(successKey, successParams?.(payload, t)) });
       if (refreshLists) await refresh(contractNumber);
       else if (contractNumber) await queryClient.invalidateQueries({ queryKey: workspaceKey(contractNumber) });
     },
@@ -90,6 +92,22 @@ export const useApiWrite = <T = unknown>({ endpoint, successKey, contractNumber,
   });
 };
 
+/** A refusal that names its fields: the form shows it on them, no toast on top. */
+export const hasFieldErrors = (error: HttpError): boolean => Object.keys(error.errors ?? {}).length > 0;
+
+/** The toast of an attached document names it ("Documento anexado: Cartão CNPJ."), not a generic proof. */
+const SUCCESS_PARAMS: Partial<Record<ShareAction, WriteOptions['successParams']>> = {
+  proof_attach: (payload, t) => ({ type: typeof payload.documentType === 'string' ? t(`documentType.${payload.documentType}`) : t('documentType.other') }),
+};
+
 /** One share action (SPEC §7 Actions): POST its call, toast, refetch share, history and lists. */
-export const useShareAction = (action: ShareAction, contractNumber?: string) =>
-  useApiWrite({ endpoint: ACTION_ENDPOINTS[action], successKey: `workspace.actions.done.${action}`, contractNumber, refreshLists: true, idempotent: true });
+export const useShareAction = (action: ShareAction, contractNumber?: string, { silentErrors }: Pick<WriteOptions, 'silentErrors'> = {}) =>
+  useApiWrite({
+    endpoint: ACTION_ENDPOINTS[action],
+    successKey: `workspace.actions.done.${action}`,
+    successParams: SUCCESS_PARAMS[action],
+    contractNumber,
+    refreshLists: true,
+    idempotent: true,
+    silentErrors,
+  });

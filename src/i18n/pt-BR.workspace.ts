@@ -19,6 +19,7 @@ export const ptBRWorkspace = {
     noFund: 'Sem fundo',
     version: 'Versão',
     actionsLabel: 'Ações da cota',
+    unsavedChanges: 'Há alterações não salvas nesta cota. Continuar sem salvar?',
     tabs: {
       summary: 'Resumo',
       signers: 'Signatários',
@@ -71,7 +72,7 @@ export const ptBRWorkspace = {
         cancel_sale: 'Venda cancelada.',
         release_proposals: 'Propostas liberadas.',
         transfer_in_bulk: 'Transferência enviada.',
-        proof_attach: 'Comprovante anexado.',
+        proof_attach: 'Documento anexado: {{type}}.',
       },
       fields: {
         proofFile: 'Comprovante',
@@ -235,6 +236,8 @@ export const ptBRWorkspace = {
       saved: 'Responsável pela transferência salvo.',
     },
     signersDistinct: 'O CPF e o E-mail dos representantes não podem ser iguais.',
+    signersSameCpf: 'Este CPF já é o do outro signatário.',
+    signersSameEmail: 'Este e-mail já é o do outro signatário.',
     empty: 'Nada por aqui ainda.',
   },
   documentType: {

@@ -72,8 +72,55 @@ describe('share workspace: signers', () => {
     const second = await waitFor(() => secondForm()!);
     await userEvent.setup({ delay: null }).click(within(second).getByRole('button', { name: P.save }));
     expect(await within(second).findByRole('alert')).toHaveTextContent(ptBR.workspace.signersDistinct);
-    // …and on the CPF field, the one they share.
-    await waitFor(() => expect(within(second).getAllByText(ptBR.workspace.signersDistinct).length).toBeGreaterThan(1));
+    // …and on the CPF field, the one they share, and not on the e-mail, which differs.
+    const cpfItem = within(second).getByLabelText(P.cpf).closest('.ant-form-item') as HTMLElement;
+    expect(await within(cpfItem).findByText(ptBR.workspace.signersSameCpf)).toBeInTheDocument();
+    const emailItem = within(second).getByLabelText(P.email).closest('.ant-form-item') as HTMLElement;
+    expect(emailItem).not.toHaveClass('ant-form-item-has-error');
+    expect(api.called('POST', '/person/save')).toHaveLength(0);
+  });
+
+  it('marks only the e-mail when the signers share the e-mail but not the CPF (issue 13)', async () => {
+    const co = person({ personId: 'p-2', signer: 2, name: 'João Souza', cpf: '11144477735', email: 'maria@example.com', rg: null, address: null });
+    const api = await openSigners({ 'GET /person/list': { status: 200, data: { data: [person(), co] } } });
+    const second = await waitFor(() => secondForm()!);
+    await userEvent.setup({ delay: null }).click(within(second).getByRole('button', { name: P.save }));
+    expect(await within(second).findByRole('alert')).toHaveTextContent(ptBR.workspace.signersDistinct);
+    const emailItem = within(second).getByLabelText(P.email).closest('.ant-form-item') as HTMLElement;
+    expect(await within(emailItem).findByText(ptBR.workspace.signersSameEmail)).toBeInTheDocument();
+    const cpfItem = within(second).getByLabelText(P.cpf).closest('.ant-form-item') as HTMLElement;
+    expect(cpfItem).not.toHaveClass('ant-form-item-has-error');
+    expect(within(cpfItem).queryByText(ptBR.workspace.signersSameCpf)).toBeNull();
+    expect(api.called('POST', '/person/save')).toHaveLength(0);
+  });
+
+  it('marks only the field the server names when it refuses the pair', async () => {
+    const api = await openSigners({
+      'POST /person/save': { status: 400, data: { message: 'First and second signer are equal', errors: { email: 'First and second signer are equal' } } },
+    });
+    await userEvent.setup({ delay: null }).click(within(firstForm()).getByRole('button', { name: P.save }));
+    await waitFor(() => expect(api.called('POST', '/person/save')).toHaveLength(1));
+    const emailItem = within(firstForm()).getByLabelText(P.email).closest('.ant-form-item') as HTMLElement;
+    expect(await within(emailItem).findByText(ptBR.workspace.signersSameEmail)).toBeInTheDocument();
+    const cpfItem = within(firstForm()).getByLabelText(P.cpf).closest('.ant-form-item') as HTMLElement;
+    expect(cpfItem).not.toHaveClass('ant-form-item-has-error');
+  });
+
+  it('lets the form, not the browser, check the e-mail: the forms are noValidate (issue 13)', async () => {
+    await openSigners({});
+    const form = firstForm().closest('form') ?? firstForm();
+    expect(form).toHaveAttribute('novalidate');
+  });
+
+  it('refuses a CEP without its 8 digits on the field, before calling the server (issue 13)', async () => {
+    const api = await openSigners({});
+    const user = userEvent.setup({ delay: null });
+    const zip = within(firstForm()).getByLabelText(P.zip);
+    await user.clear(zip);
+    await user.type(zip, '123');
+    await user.click(within(firstForm()).getByRole('button', { name: P.save }));
+    const item = zip.closest('.ant-form-item') as HTMLElement;
+    expect(await within(item).findByText(ptBR.errors.invalidZip)).toBeInTheDocument();
     expect(api.called('POST', '/person/save')).toHaveLength(0);
   });
 

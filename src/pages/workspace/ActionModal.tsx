@@ -1,4 +1,4 @@
-import { useTranslate } from '@refinedev/core';
+import { useTranslate, type HttpError } from '@refinedev/core';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils/is-valid-boleto';
 import type { Dayjs } from 'dayjs';
@@ -6,11 +6,9 @@ import { API, DOCUMENT_TYPES, formatMoney, type CanceledReason, type FileRef, ty
 import { ACTION_RULES, type ShareAction } from '../../domain/shareActions';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { useApiList, useReferenceList } from '../../hooks/useShareWorkspace';
-import { useShareAction } from '../../hooks/useShareAction';
+import { hasFieldErrors, useShareAction } from '../../hooks/useShareAction';
 import { LazyDate } from './LazyDate';
-import { admSlugOf } from './shared';
-
-
+import { admSlugOf, applyFieldErrors, keepEnterInField } from './shared';
 
 interface Values {
   proofFile?: FileRef | null;
@@ -92,7 +90,8 @@ const ActionModal = ({ action, share, onClose }: { action: ShareAction; share: S
   const t = useTranslate();
   const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const run = useShareAction(action, share.contractNumber);
+  // A refused field (the paid date, the boleto line, the reason) is marked on that field, no toast.
+  const run = useShareAction(action, share.contractNumber, { silentErrors: hasFieldErrors });
   const slug = admSlugOf(share);
   const required = { required: true, message: t('validation.required') };
   const label = t(`workspace.actions.${action}`);
@@ -100,7 +99,12 @@ const ActionModal = ({ action, share, onClose }: { action: ShareAction; share: S
   const submit = async (values: Values) => {
     const go = async () => {
       // expectedVersion: the server refuses (409) a move on a share that changed since this page loaded.
-      await run.mutateAsync({ ...payloadFor(action, share, values), ...(ACTION_RULES[action].move ? { expectedVersion: share.version } : {}) });
+      try {
+        await run.mutateAsync({ ...payloadFor(action, share, values), ...(ACTION_RULES[action].move ? { expectedVersion: share.version } : {}) });
+      } catch (e) {
+        applyFieldErrors(form, e as HttpError, t);
+        return;
+      }
       onClose();
     };
     if (ACTION_RULES[action].destructive) {
@@ -136,7 +140,7 @@ const ActionModal = ({ action, share, onClose }: { action: ShareAction; share: S
       destroyOnHidden
       maskClosable={false}
     >
-      <Form<Values> id={`action-${action}`} form={form} layout="vertical" onFinish={submit} requiredMark>
+      <Form<Values> id={`action-${action}`} form={form} layout="vertical" onFinish={submit} requiredMark noValidate onKeyDown={keepEnterInField}>
         {action === 'set_transfer' && (
           <>
             {file('proofFile', 'proofFile')}

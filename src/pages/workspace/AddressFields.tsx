@@ -1,5 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { Col, Form, Input, Row } from 'antd';
+import { isZip } from '../../domain';
 import { formatZipInput } from './masks';
 
 const UFS = 'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' ');
@@ -13,7 +14,14 @@ export const AddressFields = ({ required, disabled }: { required: boolean; disab
       <legend style={{ fontSize: 14, fontWeight: 600, marginBottom: 8 }}>{t('workspace.person.address')}</legend>
       <Row gutter={12}>
         <Col xs={24} sm={8}>
-          <Form.Item name={['address', 'zip']} label={t('workspace.person.zip')} normalize={formatZipInput} rules={rules}>
+          <Form.Item
+            name={['address', 'zip']}
+            label={t('workspace.person.zip')}
+            normalize={formatZipInput}
+            validateTrigger={['onChange', 'onBlur']}
+            // The server's rule (isZip): "123" is refused here, with the reason, before any call.
+            rules={[...rules, { validator: (_, v?: string) => (!v || isZip(v) ? Promise.resolve() : Promise.reject(new Error(t('errors.invalidZip')))) }]}
+          >
             <Input inputMode="numeric" autoComplete="postal-code" />
           </Form.Item>
         </Col>

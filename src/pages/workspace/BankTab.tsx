@@ -3,13 +3,14 @@ import { useTranslate, type HttpError } from '@refinedev/core';
 import { Button, Card, Checkbox, Col, Form, Input, Row, Select, Space, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, bankFilled, can, type BankRecord, type BrazilianBank, type ShareDetail } from '../../domain';
+import { API, bankFilled, can, isBankAccount, isBankAgency, type BankRecord, type BrazilianBank, type ShareDetail } from '../../domain';
 import { callApi, listOf } from '../../hooks/api';
 import { useHttp } from '../../hooks/HttpContext';
 import { useApiList } from '../../hooks/useShareWorkspace';
 import { useApiWrite } from '../../hooks/useShareAction';
 import { useGrantee } from '../../hooks/useSession';
 import { OkTag, QueryState, applyFieldErrors } from './shared';
+import { useUnsavedForm } from './unsaved';
 
 interface BankValues {
   bank?: string;
@@ -51,8 +52,13 @@ const BankTab = ({ share }: { share: ShareDetail }) => {
   const save = useApiWrite({ endpoint: API.bank.save, successKey: 'workspace.bank.saved', contractNumber: share.contractNumber });
   const [adding, setAdding] = useState(false);
   const [form] = Form.useForm<BankValues>();
+  const unsaved = useUnsavedForm('bank');
   const selected = banks.list.find((b) => b.selected) ?? null;
   const required = { required: true, whitespace: true, message: t('validation.required') };
+  // The server's rules (src/domain/validation.ts), with its Portuguese reason on the field.
+  const rule = (check: (v: unknown) => boolean, key: string) => ({
+    validator: (_: unknown, v?: string) => (!v?.trim() || check(v) ? Promise.resolve() : Promise.reject(new Error(t(key)))),
+  });
 
   const choose = (b: BankRecord) => save.mutate({ shareId: share.shareId, bank: { bankId: b.bankId, name: b.name, code: b.code, agency: b.agency, account: b.account }, select: true });
 
@@ -62,6 +68,7 @@ const BankTab = ({ share }: { share: ShareDetail }) => {
       await save.mutateAsync({ shareId: share.shareId, bank: { code, name: name.join('|'), agency: v.agency?.trim(), account: v.account?.trim() }, select: !!v.select });
       form.resetFields();
       setAdding(false);
+      unsaved.saved();
     } catch (e) {
       applyFieldErrors(form, e as HttpError, t);
     }
@@ -103,7 +110,7 @@ const BankTab = ({ share }: { share: ShareDetail }) => {
       </QueryState>
       {writable &&
         (adding ? (
-          <Form<BankValues> form={form} layout="vertical" onFinish={submit} style={{ marginTop: 16 }} name="bank" initialValues={{ select: true }}>
+          <Form<BankValues> form={form} layout="vertical" onFinish={submit} style={{ marginTop: 16 }} name="bank" initialValues={{ select: true }} noValidate onValuesChange={unsaved.changed}>
             <Row gutter={12}>
               <Col xs={24} md={12}>
                 <Form.Item name="bank" label={t('workspace.bank.bank')} rules={[required]}>
@@ -111,12 +118,12 @@ const BankTab = ({ share }: { share: ShareDetail }) => {
                 </Form.Item>
               </Col>
               <Col xs={12} md={6}>
-                <Form.Item name="agency" label={t('workspace.bank.agency')} rules={[required]}>
+                <Form.Item name="agency" label={t('workspace.bank.agency')} validateTrigger={['onChange', 'onBlur']} rules={[required, rule(isBankAgency, 'errors.invalidAgency')]}>
                   <Input inputMode="numeric" />
                 </Form.Item>
               </Col>
               <Col xs={12} md={6}>
-                <Form.Item name="account" label={t('workspace.bank.account')} rules={[required]}>
+                <Form.Item name="account" label={t('workspace.bank.account')} validateTrigger={['onChange', 'onBlur']} rules={[required, rule(isBankAccount, 'errors.invalidAccount')]}>
                   <Input />
                 </Form.Item>
               </Col>
@@ -128,7 +135,15 @@ const BankTab = ({ share }: { share: ShareDetail }) => {
               <Button type="primary" htmlType="submit" loading={save.isPending}>
                 {t('workspace.bank.save')}
               </Button>
-              <Button onClick={() => setAdding(false)}>{t('workspace.actions.cancel')}</Button>
+              <Button
+                onClick={() => {
+                  // "Voltar" discards the new account on purpose: nothing to warn about afterwards.
+                  setAdding(false);
+                  unsaved.saved();
+                }}
+              >
+                {t('workspace.actions.cancel')}
+              </Button>
             </Space>
           </Form>
         ) : (

@@ -9,6 +9,7 @@ import { useBrand } from '../../providers/BrandContext';
 import { AddressFields } from './AddressFields';
 import { formatCnpjInput, formatPhone } from './masks';
 import { OkTag, QueryState, applyFieldErrors } from './shared';
+import { useUnsavedForm } from './unsaved';
 
 const check = (fn: (v: unknown) => boolean, message: string) => ({
   validator: (_: unknown, v: unknown) => (!v || fn(v) ? Promise.resolve() : Promise.reject(new Error(message))),
@@ -28,6 +29,7 @@ const CompanyTab = ({ share }: { share: ShareDetail }) => {
   });
   const save = useApiWrite({ endpoint: API.company.save, successKey: 'workspace.company.saved', contractNumber: share.contractNumber });
   const required = { required: true, whitespace: true, message: t('validation.required') };
+  const unsaved = useUnsavedForm('company');
 
   useEffect(() => {
     if (company.data) form.setFieldsValue({ ...company.data, cnpj: formatCnpjInput(company.data.cnpj ?? ''), primaryPhone: formatPhone(company.data.primaryPhone ?? '') });
@@ -36,6 +38,7 @@ const CompanyTab = ({ share }: { share: ShareDetail }) => {
   const submit = async (v: Company) => {
     try {
       await save.mutateAsync({ shareId: share.shareId, company: { ...v, cnpj: v.cnpj ? stripMask(v.cnpj).toUpperCase() : v.cnpj, email: v.email?.trim() } });
+      unsaved.saved();
     } catch (e) {
       applyFieldErrors(form, e as HttpError, t);
     }
@@ -47,7 +50,7 @@ const CompanyTab = ({ share }: { share: ShareDetail }) => {
         <Space style={{ marginBottom: 12 }}>
           <OkTag ok={companyComplete(values, true)} yes={t('workspace.company.complete')} no={t('workspace.company.incomplete')} />
         </Space>
-        <Form<Company> form={form} layout="vertical" onFinish={submit} disabled={!writable} name="company">
+        <Form<Company> form={form} layout="vertical" onFinish={submit} disabled={!writable} name="company" noValidate onValuesChange={unsaved.changed}>
           <Row gutter={12}>
             <Col xs={24} md={12}>
               <Form.Item name="name" label={t('workspace.company.name')} rules={[required]}>

@@ -20,6 +20,7 @@ import { useGrantee } from '../../hooks/useSession';
 import { useBrand } from '../../providers/BrandContext';
 import { FileLink } from '../../components/FileLink';
 import { QueryState, admSlugOf } from './shared';
+import { useUnsavedForm } from './unsaved';
 
 type Group = DocumentType | 'other';
 
@@ -63,16 +64,22 @@ const AttachForm = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
   const [form] = Form.useForm<{ documentType?: DocumentType; file?: FileRef | null }>();
   const attach = useShareAction('proof_attach', share.contractNumber);
+  const unsaved = useUnsavedForm('attach');
   const required = { required: true, message: t('validation.required') };
   return (
     <Form
       form={form}
       layout="vertical"
       name="attach"
+      noValidate
+      onValuesChange={unsaved.changed}
       onFinish={async (v) => {
         await attach
           .mutateAsync({ shareId: share.shareId, proofFile: v.file?.fileId, documentType: v.documentType })
-          .then(() => form.resetFields())
+          .then(() => {
+            form.resetFields();
+            unsaved.saved();
+          })
           .catch(() => undefined);
       }}
     >

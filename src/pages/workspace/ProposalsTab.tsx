@@ -21,6 +21,7 @@ import { useBrand } from '../../providers/BrandContext';
 import { FileLink } from '../../components/FileLink';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { QueryState } from './shared';
+import { useUnsavedForm } from './unsaved';
 
 interface AdmConfigAnswer {
   admConfig?: { dynamo_adm?: { allowMultiprices?: boolean } };
@@ -30,15 +31,19 @@ const EditPrice = ({ share, proposal }: { share: ShareDetail; proposal: Proposal
   const t = useTranslate();
   const [form] = Form.useForm<{ price: number }>();
   const edit = useApiWrite({ endpoint: API.proposal.editPrice, successKey: 'workspace.proposals.priceSaved', contractNumber: share.contractNumber });
+  const unsaved = useUnsavedForm(`price-${proposal.proposalId}`);
   return (
     <Form
       form={form}
       layout="inline"
       name={`price-${proposal.proposalId}`}
       initialValues={{ price: Number(proposal.price) }}
+      noValidate
+      onValuesChange={unsaved.changed}
       onFinish={(v) =>
         edit
           .mutateAsync({ shareId: share.shareId, ownerDocument: share.ownerDocument, proposalId: proposal.proposalId, price: Number(v.price).toFixed(2) })
+          .then(unsaved.saved)
           .catch(() => undefined)
       }
     >

@@ -3,11 +3,13 @@ import { Button, Descriptions, Form, Select } from 'antd';
 import { API, type ShareDetail, type UserItem } from '../../domain';
 import { useReferenceList } from '../../hooks/useShareWorkspace';
 import { useApiWrite } from '../../hooks/useShareAction';
+import { useUnsavedForm } from './unsaved';
 
 /** POST /share/transfer_responsible_save, choosing among GET /user/list?profile=operator. */
 const ResponsibleTab = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
   const operators = useReferenceList<UserItem>('operators', API.user.list, { profile: 'operator', limit: 100 });
+  const unsaved = useUnsavedForm('responsible');
   const save = useApiWrite({ endpoint: API.share.transferResponsibleSave, successKey: 'workspace.responsible.saved', contractNumber: share.contractNumber, refreshLists: true });
   return (
     <>
@@ -15,8 +17,15 @@ const ResponsibleTab = ({ share }: { share: ShareDetail }) => {
       <Form
         layout="inline"
         name="responsible"
+        noValidate
         initialValues={{ responsibleId: share.transferResponsible?.userId }}
-        onFinish={(v: { responsibleId: string }) => save.mutateAsync({ shareId: share.shareId, responsibleId: v.responsibleId }).catch(() => undefined)}
+        onValuesChange={unsaved.changed}
+        onFinish={(v: { responsibleId: string }) =>
+          save
+            .mutateAsync({ shareId: share.shareId, responsibleId: v.responsibleId })
+            .then(unsaved.saved)
+            .catch(() => undefined)
+        }
       >
         <Form.Item name="responsibleId" label={t('workspace.responsible.choose')} rules={[{ required: true, message: t('validation.required') }]}>
           <Select

@@ -12,12 +12,13 @@ import {
   personComplete,
   personListWithDocuments,
   showCoPersonInitially,
-  signersAreDistinct,
+  signerConflicts,
   stripMask,
   type CoPerson,
   type Person,
   type PersonRecord,
   type ShareDetail,
+  type SignerConflict,
 } from '../../domain';
 import { FEATURE_FLAGS } from '../../domain/featureFlags';
 import { useApiList } from '../../hooks/useShareWorkspace';
@@ -27,6 +28,7 @@ import { useBrand } from '../../providers/BrandContext';
 import { AddressFields } from './AddressFields';
 import { formatCpfInput, formatPhone } from './masks';
 import { OkTag, QueryState, applyFieldErrors } from './shared';
+import { useUnsavedForm } from './unsaved';
 
 const MARITAL = ['single', 'married', 'divorced', 'widowed', 'stable_union'] as const;
 const SIGNERS_EQUAL = /first and second signer/i;
@@ -146,6 +148,7 @@ interface SignerFormProps {
 const SignerForm = ({ share, signer, record, other, form, writable, extra }: SignerFormProps) => {
   const t = useTranslate();
   const [distinctError, setDistinctError] = useState(false);
+  const unsaved = useUnsavedForm(`signer${signer}`);
   const save = useApiWrite({
     endpoint: API.person.save,
     successKey: 'workspace.person.saved',
@@ -155,33 +158,37 @@ const SignerForm = ({ share, signer, record, other, form, writable, extra }: Sig
     form.setFieldsValue(toForm(record));
   }, [form, record]);
 
-  const markEqual = () => {
+  /** Marks only the fields the two signers share, each saying which one it is. */
+  const markEqual = (fields: readonly SignerConflict[]) => {
     setDistinctError(true);
-    form.setFields([
-      { name: 'cpf', errors: [t('workspace.signersDistinct')] },
-      { name: 'email', errors: [t('workspace.signersDistinct')] },
-    ]);
+    form.setFields(fields.map((name) => ({ name, errors: [t(name === 'cpf' ? 'workspace.signersSameCpf' : 'workspace.signersSameEmail')] })));
   };
 
   const submit = async (values: PersonValues) => {
     setDistinctError(false);
-    if (!signersAreDistinct(values, other())) {
-      markEqual();
+    const conflicts = signerConflicts(values, other());
+    if (conflicts.length) {
+      markEqual(conflicts);
       return;
     }
     try {
       await save.mutateAsync({ shareId: share.shareId, person: toInput(values, signer, record) });
+      unsaved.saved();
     } catch (e) {
       const err = e as HttpError;
-      if (SIGNERS_EQUAL.test(err.message ?? '')) markEqual();
-      applyFieldErrors(form, err, t);
+      // The server names the fields the signers share; the alert says the rule, each field its part.
+      const entries = Object.entries(err.errors ?? {});
+      const shared = entries.filter(([f, m]) => (f === 'cpf' || f === 'email') && SIGNERS_EQUAL.test(String(m))).map(([f]) => f as SignerConflict);
+      applyFieldErrors(form, { ...err, errors: Object.fromEntries(entries.filter(([f]) => !shared.includes(f as SignerConflict))) } as HttpError, t);
+      if (shared.length) markEqual(shared);
+      else if (SIGNERS_EQUAL.test(err.message ?? '')) markEqual(signerConflicts(values, other()));
     }
   };
 
   const title = t(signer === 1 ? 'workspace.person.first' : 'workspace.person.second');
   return (
     <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{title}</h2>} extra={extra}>
-      <Form<PersonValues> form={form} layout="vertical" onFinish={submit} disabled={!writable} name={`signer${signer}`} aria-label={title}>
+      <Form<PersonValues> form={form} layout="vertical" onFinish={submit} disabled={!writable} name={`signer${signer}`} aria-label={title} noValidate onValuesChange={unsaved.changed}>
         <Badges form={form} isPj={share.isPj} full={signer === 1} />
         {distinctError && <Alert style={{ margin: '12px 0' }} type="error" showIcon role="alert" message={t('workspace.signersDistinct')} />}
         <div style={{ marginTop: 12 }}>

@@ -1,19 +1,25 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Button, Descriptions, Space, Tag, theme } from 'antd';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney, isSentToPartner, processStepKey, type ShareDetail } from '../../domain';
 import { HOME_ROUTE } from '../../providers/authProvider';
 import { STATE_COLORS } from '../list/cells';
 import { ActionBar } from './ActionBar';
 
+/** react-router's position in the browser's history (0 for the first page of the tab). */
+const historyIndex = (): number => (window.history.state as { idx?: number } | null)?.idx ?? 0;
+
 export const WorkspaceHeader = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const sent = share.sentToPartner || isSentToPartner(share.history);
-  // Back to the list the user came from (its filters live in its URL); a shared link goes home.
-  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(HOME_ROUTE));
+  // Back to the list the user came from (its filters live in its URL), past the tabs visited here
+  // (each tab is a history entry, issue 13); a shared link goes home.
+  const entry = useRef(historyIndex());
+  const back = () => (entry.current ? navigate(-(1 + Math.max(0, historyIndex() - entry.current))) : navigate(HOME_ROUTE));
   return (
     <header style={{ marginBottom: 16 }}>
       <Button type="link" icon={<ArrowLeftOutlined />} onClick={back} style={{ paddingInline: 0 }}>

@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Result, Skeleton, Tabs, type TabsProps } from 'antd';
 import { useMemo, type ComponentProps } from 'react';
 import '../../i18n/loadWorkspaceMessages';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { can, type ShareDetail } from '../../domain';
 import { FEATURE_FLAGS } from '../../domain/featureFlags';
 import { useGrantee } from '../../hooks/useSession';
@@ -12,6 +12,8 @@ import { HOME_ROUTE } from '../../providers/authProvider';
 import { errorText } from '../../providers/notificationProvider';
 import { WorkspaceHeader } from './WorkspaceHeader';
 import { SummaryTab } from './SummaryTab';
+import { TAB_PARAM, WORKSPACE_TABS, tabOfParam, type WorkspaceTab } from './paths';
+import { UnsavedChangesScope } from './unsaved';
 
 // One chunk for the whole workspace: split per tab, each chunk would share antd modules with the
 // list and the bundler would cut those into many small shared chunks that the list then downloads
@@ -48,8 +50,9 @@ const lazyTab = (node: React.ReactNode) => node;
 const Workspace = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
   const who = useGrantee();
+  const [params, setParams] = useSearchParams();
   const items = useMemo(() => {
-    const tabs: NonNullable<TabsProps['items']> = [
+    const tabs: (NonNullable<TabsProps['items']>[number] & { key: WorkspaceTab })[] = [
       { key: 'summary', label: t('workspace.tabs.summary'), children: <SummaryTab share={share} /> },
       { key: 'signers', label: t('workspace.tabs.signers'), children: lazyTab(<SignersTab share={share} />) },
     ];
@@ -65,10 +68,21 @@ const Workspace = ({ share }: { share: ShareDetail }) => {
       tabs.push({ key: 'responsible', label: t('workspace.tabs.responsible'), children: lazyTab(<ResponsibleTab share={share} />) });
     return tabs;
   }, [share, t, who]);
+  // The tab is in the URL (?aba=propostas): a link opens it, Back/Forward move between tabs. A tab
+  // this user does not have (a fund's link to "banco") opens the summary.
+  const wanted = tabOfParam(params.get(TAB_PARAM));
+  const active = items.some((tab) => tab.key === wanted) ? wanted : 'summary';
+  const select = (key: string) => {
+    const next = new URLSearchParams(params);
+    if (key === 'summary') next.delete(TAB_PARAM);
+    else next.set(TAB_PARAM, WORKSPACE_TABS[key as WorkspaceTab]);
+    // A push: each tab is a step of the browser's history.
+    setParams(next);
+  };
   return (
     <article aria-labelledby="workspace-title">
       <WorkspaceHeader share={share} />
-      <Tabs items={items} destroyOnHidden={false} />
+      <Tabs items={items} activeKey={active} onChange={select} destroyOnHidden={false} />
     </article>
   );
 };
@@ -96,7 +110,9 @@ const WorkspaceRoute = () => {
 /** `/cotas/:contractNumber`: every detail of a share and every action that moves it (issue 3). */
 const WorkspacePage = () => (
   <ModalScope>
-    <WorkspaceRoute />
+    <UnsavedChangesScope>
+      <WorkspaceRoute />
+    </UnsavedChangesScope>
   </ModalScope>
 );
 
