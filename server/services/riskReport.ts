@@ -7,15 +7,14 @@ import { createHash } from 'node:crypto';
 import { addressComplete } from '../../src/domain/completeness';
 import { foldSearchText } from '../../src/domain/search';
 import { isCpf, onlyDigits } from '../../src/domain/validation';
-import type { RiskReport } from '../../src/domain/workspace';
+import { RISK_SOURCES, type RiskReport, type RiskSource } from '../../src/domain/workspace';
 import type { Db } from '../db/client';
 import { sharePersons } from './persons';
 import { findScopedShare } from './shareAccess';
 import type { AuthUser } from './users';
 
 type Result = RiskReport['result'];
-export const RISK_SOURCES = ['cpf_status', 'sanctions_list', 'address_match', 'face_match'] as const;
-export type RiskSource = (typeof RISK_SOURCES)[number];
+export { RISK_SOURCES, type RiskSource };
 
 const RANK: Record<Result, number> = { approved: 0, review: 1, rejected: 2 };
 const worst = (results: Result[]): Result => results.reduce<Result>((w, r) => (RANK[r] > RANK[w] ? r : w), 'approved');

@@ -140,6 +140,11 @@ export interface CancellationEntry {
   at: string;
 }
 
+/** The checks of the risk report, as the API names them; the app shows each by its Portuguese name (workspace.risk.sources). */
+export const RISK_SOURCES = ['cpf_status', 'sanctions_list', 'address_match', 'face_match'] as const;
+export type RiskSource = (typeof RISK_SOURCES)[number];
+export const isRiskSource = (v: string): v is RiskSource => (RISK_SOURCES as readonly string[]).includes(v);
+
 /** GET /idwall/get_report ?shareId: deterministic from the share's people (no outside call). */
 export interface RiskReport {
   shareId: string;

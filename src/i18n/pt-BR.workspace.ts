@@ -219,6 +219,13 @@ export const ptBRWorkspace = {
       result: 'Resultado',
       generatedAt: 'Gerado em',
       results: { approved: 'Aprovado', review: 'Em análise', rejected: 'Reprovado' },
+      // The checks by the names users know (issue 13: no raw keys on screen); a provider's own name shows as it comes.
+      sources: {
+        cpf_status: 'Situação do CPF na Receita Federal',
+        sanctions_list: 'Listas de sanções',
+        address_match: 'Conferência de endereço',
+        face_match: 'Reconhecimento facial (selfie × documento)',
+      },
     },
     cancellations: {
       empty: 'Nenhum cancelamento registrado.',
@@ -274,6 +281,7 @@ export const ptBRWorkspace = {
     cancel: 'Cancelar envio',
     remove: 'Remover {{name}}',
     progress: 'Enviando {{name}}',
+    wait: 'Aguarde o fim do envio do arquivo.',
     errors: {
       tooLarge: 'Arquivo grande demais: o limite é {{mb}} MB.',
       type: 'Tipo de arquivo não permitido. Envie PDF, JPG, PNG, WEBP, ZIP, CSV ou XLSX.',

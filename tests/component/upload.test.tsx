@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_LIMITS, type FileRef } from '../../src/domain';
+import { Form } from 'antd';
+import { FileField } from '../../src/components/upload/FileField';
 import { FileUpload } from '../../src/components/upload/FileUpload';
 import { UploadError, checkFile, partRanges, uploadFile } from '../../src/components/upload/storageUpload';
 import { HttpContext } from '../../src/hooks/HttpContext';
@@ -170,5 +172,78 @@ describe('FileUpload component', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(ptBR.upload.errors.type);
     await user.upload(input, makeFile(1000).file);
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(ptBR.upload.errors.part));
+  });
+});
+
+describe('FileField: one message at a time on the field (issue 13)', () => {
+  /** The storage API, with each part's PUT held until the test releases it. */
+  const gatedStorage = () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { client: base } = storage();
+    const adapter = base.defaults.adapter as (c: InternalAxiosRequestConfig) => Promise<unknown>;
+    base.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+      if (/part\//.test(config.url ?? '')) await gate;
+      return adapter(config);
+    };
+    return { client: base, release };
+  };
+
+  const renderField = (client: ReturnType<typeof fakeHttp>, onFinish = vi.fn()) => {
+    render(
+      <HttpContext.Provider value={client}>
+        <Form onFinish={onFinish}>
+          <FileField name="proof" label="Comprovante" admSlug="acme" id="proof" required />
+          <button type="submit">Enviar</button>
+        </Form>
+      </HttpContext.Provider>,
+      { wrapper: TestWrapper() },
+    );
+    return onFinish;
+  };
+
+  it('a refused type reads only its reason, not "Campo obrigatório" next to it', async () => {
+    signIn('operator');
+    renderField(storage().client);
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    await user.upload(screen.getByTestId('proof-input') as HTMLInputElement, makeFile(10, 'planilha.exe', 'application/x-msdownload').file);
+    const item = screen.getByTestId('proof-input').closest('.ant-form-item') as HTMLElement;
+    // Once the field has its message, it is the reason, said once.
+    await waitFor(() => expect(item).toHaveClass('ant-form-item-has-error'));
+    await waitFor(() => expect(item.querySelector('.ant-form-item-explain-error')).toHaveTextContent(ptBR.upload.errors.type));
+    expect(within(item).getAllByText(ptBR.upload.errors.type)).toHaveLength(1);
+    expect(within(item).queryByText(ptBR.validation.required)).toBeNull();
+    // Sent as it is, the field still says why (the type), not that it is empty.
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(within(item).getAllByText(ptBR.upload.errors.type)).toHaveLength(1);
+    expect(within(item).queryByText(ptBR.validation.required)).toBeNull();
+  });
+
+  it('says nothing while the file uploads, asks to wait if sent meanwhile, and accepts the file once stored', async () => {
+    signIn('operator');
+    const { client, release } = gatedStorage();
+    const onFinish = renderField(client);
+    const user = userEvent.setup({ delay: null });
+    await user.upload(screen.getByTestId('proof-input') as HTMLInputElement, makeFile(1000).file);
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByText(ptBR.validation.required)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(ptBR.upload.wait)).toBeInTheDocument();
+    expect(screen.queryByText(ptBR.validation.required)).toBeNull();
+    expect(onFinish).not.toHaveBeenCalled();
+    release();
+    expect(await screen.findByText('contrato.pdf')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(ptBR.upload.wait)).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ proof: expect.objectContaining({ fileId: 'f-1' }) }));
+  });
+
+  it('an empty field sent reads "Campo obrigatório"', async () => {
+    signIn('operator');
+    renderField(storage().client);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(ptBR.validation.required)).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
 import { signIn, type FakeReply } from './helpers';
 import { TestWrapper } from './TestWrapper';
+import { pickOption } from './auctionsApi';
 import { fakeApi, historyEntry, messages as ptBR, person, shareDetail, workspaceRoutes, type Route } from './workspaceApi';
 
 // antd forms, tables and the lazy chunks of a first render are slow in jsdom.
@@ -86,6 +87,30 @@ describe('share workspace: documents', () => {
     expect(await screen.findByText(`${ptBR.documentType.RG_WITH_CPF} (1)`)).toBeInTheDocument();
     expect(api.called('GET', '/person/list').some((c) => c.params?.withDocuments === true)).toBe(true);
     expect(screen.queryByRole('button', { name: W.documents.upload })).toBeNull();
+  });
+});
+
+describe('share workspace: attaching a document (issue 13)', () => {
+  it('toasts the document actually attached ("Cartão CNPJ"), not a generic proof', async () => {
+    const fileId = '6b1f3c2a-0000-4000-8000-0000000000f1';
+    const api = await openTab(W.tabs.documents, {
+      'POST /storage/upload_initialize': { status: 200, data: { fileId, fileKey: 'adm-1/f1/cartao.pdf', partSize: 5_242_880, expiresAt: '2030-01-01T00:00:00.000Z', parts: [{ partNumber: 1, url: '/storage/part/f1/1' }] } },
+      'PUT /storage/part/f1/1': { status: 200, data: { etag: '"etag-1"' } },
+      'POST /storage/upload_finalize': { status: 200, data: file({ fileId, fileName: 'cartao.pdf', documentType: null }) },
+      'POST /actions/proof_attach': { status: 200, data: { share: shareDetail({ state: 'received_from_client' }) } },
+    });
+    const user = userEvent.setup({ delay: null });
+    const type = await screen.findByRole('combobox', { name: W.actions.fields.documentType });
+    await user.click(type);
+    await user.type(type, 'Cartão');
+    await pickOption(ptBR.documentType.CNPJ_CARD);
+    await user.upload(screen.getByTestId('attach-file-input') as HTMLInputElement, new File([new Uint8Array(50).fill(1)], 'cartao.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('cartao.pdf')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: W.documents.upload }));
+    await waitFor(() => expect(api.called('POST', '/actions/proof_attach')).toHaveLength(1));
+    expect(api.called('POST', '/actions/proof_attach')[0].body).toMatchObject({ proofFile: fileId, documentType: 'CNPJ_CARD' });
+    expect(await screen.findByText('Documento anexado: Cartão CNPJ.')).toBeInTheDocument();
+    expect(screen.queryByText('Comprovante anexado.')).toBeNull();
   });
 });
 
@@ -188,5 +213,17 @@ describe('share workspace: risk report', () => {
     expect(within(panel).getByText('CPF regular')).toBeInTheDocument();
     expect(screen.getByText('Protestos')).toBeInTheDocument();
     expect(screen.getAllByText(W.risk.results.review).length).toBe(2);
+  });
+
+  it('names the checks the server reports by their keys in Portuguese, never the raw key (issue 13)', async () => {
+    const sources = ['cpf_status', 'sanctions_list', 'address_match', 'face_match'] as const;
+    await openTab(W.tabs.risk, {
+      'GET /idwall/get_report': {
+        status: 200,
+        data: { shareId: 's', result: 'approved', generatedAt: '2026-11-20T10:00:00.000Z', sources: sources.map((source) => ({ source, result: 'approved', detail: 'ok' })) },
+      },
+    });
+    for (const source of sources) expect(await screen.findByText(W.risk.sources[source])).toBeInTheDocument();
+    for (const source of sources) expect(screen.queryByText(source)).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Button, Progress, Space } from 'antd';
-import { useId, useRef, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import type { FileRef } from '../../domain';
 import '../../i18n/loadWorkspaceMessages';
-import { useUpload } from '../../hooks/useUpload';
+import { useUpload, type UploadState } from '../../hooks/useUpload';
 import { ACCEPT } from './storageUpload';
 
 export interface FileUploadProps {
@@ -16,18 +16,25 @@ export interface FileUploadProps {
   label?: string;
   id?: string;
   disabled?: boolean;
+  /** Each change of the upload (uploading, done, error), for a form field that shows its message (FileField). */
+  onStatus?: (state: UploadState) => void;
+  /** Off when a form field shows the error as the field's message, so it is said once. */
+  showError?: boolean;
 }
 
 /**
  * Picks one file and sends it through the storage flow with a real progress bar. The picker is a
  * button (keyboard: Tab then Enter or Space); errors read as an alert next to it.
  */
-export const FileUpload = ({ value, onChange, admSlug, label, id, disabled }: FileUploadProps) => {
+export const FileUpload = ({ value, onChange, admSlug, label, id, disabled, onStatus, showError = true }: FileUploadProps) => {
   const t = useTranslate();
   const input = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const { state, start, cancel, reset } = useUpload(admSlug, (ref) => onChange?.(ref));
   const uploading = state.status === 'uploading';
+  const reported = useRef(onStatus);
+  reported.current = onStatus;
+  useEffect(() => reported.current?.(state), [state]);
   // Controlled by a form (value) or not: the last stored file's name either way.
   const shown = value?.fileName ?? (state.status === 'done' ? state.fileName : null);
 
@@ -72,7 +79,7 @@ export const FileUpload = ({ value, onChange, admSlug, label, id, disabled }: Fi
             />
           </Space>
         )}
-        {state.status === 'error' && state.error && (
+        {showError && state.status === 'error' && state.error && (
           <div role="alert" style={{ color: '#d32f2f' }}>
             {state.error}
           </div>

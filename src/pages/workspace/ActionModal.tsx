@@ -4,7 +4,7 @@ import { isValidBoleto } from '@brazilian-utils/brazilian-utils/is-valid-boleto'
 import type { Dayjs } from 'dayjs';
 import { API, DOCUMENT_TYPES, formatMoney, type CanceledReason, type FileRef, type Proposal, type ShareDetail } from '../../domain';
 import { ACTION_RULES, type ShareAction } from '../../domain/shareActions';
-import { FileUpload } from '../../components/upload/FileUpload';
+import { FileField } from '../../components/upload/FileField';
 import { useApiList, useReferenceList } from '../../hooks/useShareWorkspace';
 import { hasFieldErrors, useShareAction } from '../../hooks/useShareAction';
 import { LazyDate } from './LazyDate';
@@ -122,10 +122,8 @@ const ActionModal = ({ action, share, onClose }: { action: ShareAction; share: S
     await go().catch(() => undefined);
   };
 
-  const file = (name: keyof Values, key: string, rules = [required]) => (
-    <Form.Item name={name} label={t(`workspace.actions.fields.${key}`)} rules={rules} htmlFor={`${action}-${name}`}>
-      <FileUpload admSlug={slug} id={`${action}-${name}`} label={t(`workspace.actions.fields.${key}`)} />
-    </Form.Item>
+  const file = (name: keyof Values, key: string, isRequired = true) => (
+    <FileField name={name} label={t(`workspace.actions.fields.${key}`)} admSlug={slug} id={`${action}-${name}`} required={isRequired} />
   );
 
   return (
@@ -159,7 +157,7 @@ const ActionModal = ({ action, share, onClose }: { action: ShareAction; share: S
             >
               <Input inputMode="numeric" autoComplete="off" maxLength={60} />
             </Form.Item>
-            {file('reactivationFile', 'reactivationFile', [])}
+            {file('reactivationFile', 'reactivationFile', false)}
           </>
         )}
         {action === 'set_paid' && (

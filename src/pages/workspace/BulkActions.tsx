@@ -4,7 +4,7 @@ import { Alert, App, Button, Form, Modal, Progress, Select, Space, Table, Tag } 
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { API, DOCUMENT_TYPES, can, type BulkActionResult, type DocumentType, type FileRef, type ShareListItem } from '../../domain';
-import { FileUpload } from '../../components/upload/FileUpload';
+import { FileField } from '../../components/upload/FileField';
 import { callApi } from '../../hooks/api';
 import { useHttp } from '../../hooks/HttpContext';
 import { useRefreshShares } from '../../hooks/useShareAction';
@@ -167,9 +167,7 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
               onKeyDown={keepEnterInField}
               onFinish={(v) => start('setPaid', { shareId: shareIds, proofFile: v.proofFile?.fileId, paidDate: v.paidDate?.format('YYYY-MM-DD') })}
             >
-              <Form.Item name="proofFile" label={t('workspace.actions.fields.proofFile')} rules={[required]} htmlFor="bulk-proof">
-                <FileUpload admSlug={bulkAdmSlug(rows)} id="bulk-proof" label={t('workspace.actions.fields.proofFile')} />
-              </Form.Item>
+              <FileField name="proofFile" label={t('workspace.actions.fields.proofFile')} admSlug={bulkAdmSlug(rows)} id="bulk-proof" required />
               <Form.Item name="paidDate" label={t('workspace.actions.fields.paidDate')} rules={[required]}>
                 <LazyDate />
               </Form.Item>
@@ -188,9 +186,7 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
               <Form.Item name="documentType" label={t('workspace.actions.fields.documentType')} rules={[required]}>
                 <Select showSearch optionFilterProp="label" options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documentType.${d}`) }))} />
               </Form.Item>
-              <Form.Item name="proofFile" label={t('workspace.actions.fields.file')} rules={[required]} htmlFor="bulk-attach-file">
-                <FileUpload admSlug={bulkAdmSlug(rows)} id="bulk-attach-file" label={t('workspace.actions.fields.file')} />
-              </Form.Item>
+              <FileField name="proofFile" label={t('workspace.actions.fields.file')} admSlug={bulkAdmSlug(rows)} id="bulk-attach-file" required />
             </Form>
           )}
         </Modal>

@@ -12,7 +12,7 @@ import {
   type ShareHistoryEntry,
 } from '../../domain';
 import { actionAvailable } from '../../domain/shareActions';
-import { FileUpload } from '../../components/upload/FileUpload';
+import { FileField } from '../../components/upload/FileField';
 import { formatDateTime } from '../../components/formatters';
 import { useApiList } from '../../hooks/useShareWorkspace';
 import { useShareAction } from '../../hooks/useShareAction';
@@ -90,9 +90,7 @@ const AttachForm = ({ share }: { share: ShareDetail }) => {
           </Form.Item>
         </Col>
         <Col xs={24} md={14}>
-          <Form.Item name="file" label={t('workspace.actions.fields.file')} rules={[required]} htmlFor="attach-file">
-            <FileUpload admSlug={admSlugOf(share)} id="attach-file" label={t('workspace.actions.fields.file')} />
-          </Form.Item>
+          <FileField name="file" label={t('workspace.actions.fields.file')} admSlug={admSlugOf(share)} id="attach-file" required />
         </Col>
       </Row>
       <Button type="primary" htmlType="submit" loading={attach.isPending}>

@@ -1,6 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { Card, Col, Descriptions, Row, Tag } from 'antd';
-import { API, type RiskReport, type ShareDetail } from '../../domain';
+import { API, isRiskSource, type RiskReport, type ShareDetail } from '../../domain';
 import { formatDateTime } from '../../components/formatters';
 import { useApiQuery } from '../../hooks/useShareWorkspace';
 import { QueryState } from './shared';
@@ -26,7 +26,7 @@ const RiskReportTab = ({ share }: { share: ShareDetail }) => {
           <Row gutter={[12, 12]}>
             {r.sources.map((s) => (
               <Col key={s.source} xs={24} md={12} lg={8}>
-                <Card size="small" title={s.source} extra={<Tag color={COLORS[s.result]}>{t(`workspace.risk.results.${s.result}`)}</Tag>}>
+                <Card size="small" title={isRiskSource(s.source) ? t(`workspace.risk.sources.${s.source}`) : s.source} extra={<Tag color={COLORS[s.result]}>{t(`workspace.risk.results.${s.result}`)}</Tag>}>
                   {s.detail}
                 </Card>
               </Col>
