@@ -141,7 +141,7 @@ export const bankRecordSchema = {
 
 export const brazilianBankSchema = {
   type: 'object',
-  properties: { code: str, name: str, ispb: nstr },
+  properties: { code: str, name: str, ispb: nstr, commercialName: str },
   required: ['code', 'name', 'ispb'],
 } as const;
 

@@ -15,16 +15,42 @@ import { clean, throwIfErrors } from './persons';
 import { findScopedShare, isUuid, touchShare } from './shareAccess';
 import type { AuthUser } from './users';
 
-/** Sorted by code, with the folded text the search runs on. */
+/**
+ * The names people know a bank by, where Banco Central's legal name does not contain it ("nubank"
+ * found nothing, issue 13). Only names that are certain: each is the brand of that COMPE code.
+ */
+export const COMMERCIAL_NAMES: Readonly<Record<string, string>> = {
+  '003': 'Basa',
+  '004': 'BNB',
+  '037': 'Banpará',
+  '041': 'Banrisul',
+  '047': 'Banese',
+  '260': 'Nubank',
+  '290': 'PagBank',
+  '336': 'C6 Bank',
+  '364': 'Gerencianet',
+  '655': 'Banco BV',
+};
+
+/** Sorted by code, with the folded text the search runs on: code, legal and commercial names. */
 const BRAZILIAN_BANKS: readonly (BrazilianBank & { folded: string })[] = getBanks()
-  .map((b) => ({ code: b.code, name: b.name, ispb: b.ispb || null, folded: foldSearchText(`${b.code} ${b.name}`) }))
+  .map((b) => {
+    const commercialName = COMMERCIAL_NAMES[b.code];
+    return {
+      code: b.code,
+      name: b.name,
+      ispb: b.ispb || null,
+      ...(commercialName ? { commercialName } : {}),
+      folded: foldSearchText(`${b.code} ${b.name} ${commercialName ?? ''}`),
+    };
+  })
   .sort((a, b) => a.code.localeCompare(b.code));
 const BANK_BY_CODE = new Map(BRAZILIAN_BANKS.map((b) => [b.code, b]));
 
 /** Banks whose code or name contains the folded query (all when it is empty), sorted by code. */
 export function searchBrazilianBanks(q: string | undefined): BrazilianBank[] {
   const needle = foldSearchText((q ?? '').trim());
-  return BRAZILIAN_BANKS.filter((b) => !needle || b.folded.includes(needle)).map(({ code, name, ispb }) => ({ code, name, ispb }));
+  return BRAZILIAN_BANKS.filter((b) => !needle || b.folded.includes(needle)).map(({ folded: _folded, ...bank }) => bank);
 }
 
 export const bankByCode = (code: string): BrazilianBank | undefined => BANK_BY_CODE.get(code);

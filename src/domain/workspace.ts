@@ -88,8 +88,11 @@ export interface BankRecord extends Bank {
 /** GET /bank/list_brazilian_banks ?q → { data: BrazilianBank[] } */
 export interface BrazilianBank {
   code: string;
+  /** The legal name, as Banco Central lists it ("NU PAGAMENTOS S.A. - INSTITUIÇÃO DE PAGAMENTO"). */
   name: string;
   ispb: string | null;
+  /** The name people know the bank by ("Nubank"), when it is not already in the legal name. */
+  commercialName?: string;
 }
 
 /** GET /proposal/list → { data: Proposal[] }; GET /proposal/selected_get → Proposal. */

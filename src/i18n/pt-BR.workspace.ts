@@ -159,7 +159,7 @@ export const ptBRWorkspace = {
     bank: {
       title: 'Contas bancárias',
       bank: 'Banco',
-      bankSearch: 'Busque pelo código ou nome do banco',
+      bankSearch: 'Busque pelo código, nome ou marca do banco (ex.: Nubank)',
       code: 'Código',
       name: 'Banco',
       agency: 'Agência',

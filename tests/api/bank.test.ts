@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankRecord, BrazilianBank } from '../../src/domain/workspace';
 import { type TestApp, USERS, createTestApp } from './support/app';
+import { matchErrorMessage } from '../../src/domain/errorCatalogue';
 import { expectError, expectOk } from './support/expect';
 import { get, pickShare, post } from './support/workspace';
 
@@ -50,6 +51,22 @@ describe('GET /bank/list_brazilian_banks', () => {
     expect(await brazilian('caixa econômica')).toEqual(caixa);
     expect(await brazilian('zzzz-nothing')).toEqual([]);
     expectError(await get(t, `/bank/list_brazilian_banks?q=${'x'.repeat(101)}`, USERS.operator), 400, /^Invalid query/);
+  });
+
+  it('finds a bank by its commercial name as well as its legal name (issue 13)', async () => {
+    const nubank = await brazilian('nubank');
+    expect(nubank).toEqual([{ code: '260', name: 'NU PAGAMENTOS S.A. - INSTITUIÇÃO DE PAGAMENTO', ispb: expect.any(String), commercialName: 'Nubank' }]);
+    expect((await brazilian('NU PAGAMENTOS')).map((b) => b.code)).toEqual(['260']);
+    expect((await brazilian('pagbank')).map((b) => b.code)).toEqual(['290']);
+    expect((await brazilian('banrisul')).map((b) => b.code)).toEqual(['041']);
+    expect((await brazilian('c6 bank')).map((b) => b.code)).toEqual(['336']);
+  });
+
+  it('refuses a bad agency or account with a field message the app reads in Portuguese (issue 13)', async () => {
+    const share = await pickShare(t, sql`adm_id = 1`);
+    const body = expectError(await post(t, '/bank/save', { shareId: share.id, bank: { code: '260', agency: 'abc', account: '12345-6' } }, USERS.operator), 400, 'Invalid agency');
+    expect(body.errors).toEqual({ agency: 'Invalid agency' });
+    expect(matchErrorMessage(body.errors!.agency)).toMatchObject({ kind: 'catalogue', key: 'invalidAgency' });
   });
 
   it('is for staff', async () => {

@@ -114,6 +114,25 @@ describe('share workspace: attaching a document (issue 13)', () => {
   });
 });
 
+describe('share workspace: bank account (issue 13)', () => {
+  it('refuses agency "abc" on the field, in Portuguese, before calling the server; the bank list shows commercial names', async () => {
+    const api = await openTab(W.tabs.bank, {
+      'GET /bank/list': { status: 200, data: { data: [] } },
+      'GET /bank/list_brazilian_banks': { status: 200, data: { data: [{ code: '260', name: 'NU PAGAMENTOS S.A. - INSTITUIÇÃO DE PAGAMENTO', ispb: '18236120', commercialName: 'Nubank' }] } },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: new RegExp(W.bank.add) }));
+    const agency = await screen.findByLabelText(W.bank.agency);
+    await user.type(agency, 'abc');
+    await user.click(screen.getByRole('button', { name: W.bank.save }));
+    const item = agency.closest('.ant-form-item') as HTMLElement;
+    expect(await within(item).findByText(ptBR.errors.invalidAgency)).toBeInTheDocument();
+    expect(api.called('POST', '/bank/save')).toHaveLength(0);
+    await user.click(screen.getByRole('combobox', { name: W.bank.bank }));
+    await pickOption('260 — Nubank (NU PAGAMENTOS S.A. - INSTITUIÇÃO DE PAGAMENTO)');
+  });
+});
+
 describe('share workspace: proposals', () => {
   const routes = {
     'GET /proposal/list': { status: 200, data: { data: [proposal(), proposal({ proposalId: '7d2c5a0e-0000-4000-8000-000000000002', playerName: 'Player Dois', selected: false, status: 'open', price: '11000.00' })] } },

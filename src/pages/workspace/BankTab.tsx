@@ -39,7 +39,7 @@ const BankSearch = ({ value, onChange, id }: { value?: string; onChange?: (v: st
       onSearch={setQ}
       loading={banks.isFetching}
       placeholder={t('workspace.bank.bankSearch')}
-      options={(banks.data ?? []).map((b) => ({ value: `${b.code}|${b.name}`, label: `${b.code} — ${b.name}` }))}
+      options={(banks.data ?? []).map((b) => ({ value: `${b.code}|${b.name}`, label: `${b.code} — ${b.commercialName ? `${b.commercialName} (${b.name})` : b.name}` }))}
     />
   );
 };
