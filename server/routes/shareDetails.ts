@@ -23,8 +23,9 @@ export default async function shareDetailsRoutes(app: FastifyInstance): Promise<
   defineRoute<{ Body: { shareId: string } }>(app, API.share.getHistory, {
     schema: { tags, summary: "The share's history, oldest first: who, when, from, to, files", body: shareIdBody, response: { 200: dataOf(historyEntrySchema) } },
     handler: async (request) => {
-      const share = await findScopedShare(app.db, userOf(request), { shareId: request.body.shareId });
-      return { data: await shareHistoryEntries(app.db, share.id) };
+      const user = userOf(request);
+      const share = await findScopedShare(app.db, user, { shareId: request.body.shareId });
+      return { data: await shareHistoryEntries(app.db, share.id, user) };
     },
   });
 }

@@ -3,7 +3,8 @@
  * person, company or bank saved, a price edited, a proposal selected. Edits keep the share's state
  * (fromState = toState = null); only the workflow's moves change it.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { type Grantee, HISTORY_ENTRY_PERMISSIONS, canReadHistoryEntry } from '../../src/domain/permissions';
 import { historyNoteText } from '../../src/domain/money';
 import type { ShareHistoryEntry } from '../../src/domain/workspace';
 import { shareHistory, users } from '../db/schema';
@@ -21,8 +22,13 @@ export async function writeEditEntry(db: DbOrTx, e: EditEntry): Promise<void> {
   await db.insert(shareHistory).values({ shareId: e.shareId, action: e.action, userId: e.userId, note: e.note ?? null, files: e.files ?? [] });
 }
 
-/** Oldest first, with the user's name, the files resolved (a file not complete is left out) and amounts in reais. */
-export async function shareHistoryEntries(db: DbOrTx, shareId: string): Promise<ShareHistoryEntry[]> {
+/**
+ * Oldest first, with the user's name, the files resolved (a file not complete is left out) and
+ * amounts in reais; only the entries `who` may read (HISTORY_ENTRY_PERMISSIONS: a fund does not
+ * read other buyers' price changes nor the seller's bank).
+ */
+export async function shareHistoryEntries(db: DbOrTx, shareId: string, who: Grantee): Promise<ShareHistoryEntry[]> {
+  const hidden = Object.keys(HISTORY_ENTRY_PERMISSIONS).filter((action) => !canReadHistoryEntry(who, action));
   const rows = await db
     .select({
       id: shareHistory.id,
@@ -37,7 +43,7 @@ export async function shareHistoryEntries(db: DbOrTx, shareId: string): Promise<
     })
     .from(shareHistory)
     .leftJoin(users, eq(users.id, shareHistory.userId))
-    .where(eq(shareHistory.shareId, shareId))
+    .where(and(eq(shareHistory.shareId, shareId), hidden.length ? notInArray(shareHistory.action, hidden) : undefined))
     .orderBy(asc(shareHistory.at), asc(shareHistory.id));
   const refs = await filesById(db, rows.flatMap((r) => r.files ?? []));
   return rows.map((r) => ({

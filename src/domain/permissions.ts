@@ -70,6 +70,25 @@ export const can = (who: Grantee, permission: Permission): boolean =>
   !(who.deniedPermissions ?? []).includes(permission);
 
 /**
+ * History entries that speak of one buyer's proposal or of the seller's bank account, and the
+ * permission that reads them (issue 13). A fund sees only its own proposals and never the bank: an
+ * entry cannot say whose proposal it was about, so price edits and selections are read by those who
+ * manage every buyer's prices, and bank edits by those who read the bank. Every other entry (the
+ * moves of the share, signers, company, documents) is read with `share.history`. The server filters
+ * POST /share/get_history with it.
+ */
+export const HISTORY_ENTRY_PERMISSIONS: Readonly<Record<string, Permission>> = {
+  proposal_edit_price: 'proposal.edit_price',
+  proposal_select: 'proposal.edit_price',
+  bank_save: 'bank.read',
+};
+
+export const canReadHistoryEntry = (who: Grantee, action: string): boolean => {
+  const permission = Object.hasOwn(HISTORY_ENTRY_PERMISSIONS, action) ? HISTORY_ENTRY_PERMISSIONS[action] : null;
+  return permission === null || can(who, permission);
+};
+
+/**
  * The permission each authenticated call needs. Calls absent here (login, white label, health and
  * the account flows that run before a session exists) need none.
  */

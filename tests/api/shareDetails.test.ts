@@ -97,4 +97,19 @@ describe('POST /share/get_history', () => {
     expectError(await post(t, '/share/get_history', { shareId: other.id }, USERS.fund), 404, 'Share not found');
     expectError(await post(t, '/share/get_history', {}, USERS.operator), 400, 'shareId is required');
   });
+
+  it("does not show a fund other buyers' price changes nor the seller's bank (HISTORY_ENTRY_PERMISSIONS, issue 13)", async () => {
+    const share = await pickShare(t, sql`fund_id = 1 and adm_id = 1`);
+    const notes = { proposal_edit_price: 'Preço alterado de 100.00 para 90.00', proposal_select: 'Proposta de Outro Comprador selecionada', bank_save: 'Conta 260 1234/56789-0 selecionada' };
+    for (const [action, note] of Object.entries(notes))
+      await t.query(sql`insert into share_history (share_id, action, note, files, at) values (${share.id}, ${action}, ${note}, '[]'::jsonb, now() + interval '1 minute')`);
+    const fund = await history(share.id, USERS.fund);
+    expect(fund.length).toBeGreaterThan(0);
+    expect(fund.map((e) => e.action)).not.toEqual(expect.arrayContaining(['proposal_edit_price']));
+    expect(fund.filter((e) => e.action in notes)).toEqual([]);
+    // Staff read them all, and the moves stay in the fund's history.
+    const staff = await history(share.id, USERS.acme);
+    expect(staff.filter((e) => e.action in notes).map((e) => e.action).sort()).toEqual(['bank_save', 'proposal_edit_price', 'proposal_select']);
+    expect(fund.map((e) => e.id)).toEqual(staff.filter((e) => !(e.action in notes)).map((e) => e.id));
+  });
 });
