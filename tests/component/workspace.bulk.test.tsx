@@ -63,7 +63,8 @@ describe('bulk moves from a list selection', () => {
     const table = summary.closest('.ant-modal-content') as HTMLElement;
     const failed = within(table).getByText('100200').closest('tr')!;
     expect(within(failed).getByText(B.failed)).toBeInTheDocument();
-    expect(within(failed).getByText(ptBR.errors.invalidInfo)).toBeInTheDocument();
+    // Why, in the words of the screens: what was tried, the state it is in and the one it needs.
+    expect(failed).toHaveTextContent('Não foi possível aprovar a transferência: a cota está em “Disponível”. Isso só é possível com a cota em “Recebida do cliente”.');
     const done = within(table).getByText('100202').closest('tr')!;
     expect(within(done).getByText(B.ok)).toBeInTheDocument();
     expect(within(done).getByText(ptBR.shareState.approved_by_adm)).toBeInTheDocument();

@@ -128,7 +128,7 @@ describe('share workspace: header and actions', () => {
     expect(await screen.findByText(A.done.cancel_sale)).toBeInTheDocument();
   });
 
-  it('turns a server 409 into the catalogue toast, in Portuguese', async () => {
+  it('turns a server 409 into the catalogue toast, in Portuguese, saying why', async () => {
     openWorkspace(
       workspaceRoutes(shareDetail({ state: 'available' }), {
         'POST /actions/share_send_autoservice': { status: 409, data: { message: 'Invalid move: share_send_autoservice from sent_to_autoservice' } },
@@ -137,7 +137,10 @@ describe('share workspace: header and actions', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: A.share_send_autoservice }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: A.confirm }));
-    expect(await screen.findByText(ptBR.errors.invalidInfo)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Não foi possível enviar a cota ao autoatendimento: a cota está em “Enviada ao autoatendimento”. Isso só é possível com a cota em “Disponível”.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(ptBR.errors.invalidInfo)).toBeNull();
     expect(screen.queryByText(/Invalid move/)).toBeNull();
   });
 
