@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_LIMITS, type FileRef } from '../../src/domain';
 import { Form } from 'antd';
@@ -181,8 +181,8 @@ describe('FileField: one message at a time on the field (issue 13)', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const { client: base } = storage();
-    const adapter = base.defaults.adapter as (c: InternalAxiosRequestConfig) => Promise<unknown>;
-    base.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const adapter = base.defaults.adapter as AxiosAdapter;
+    base.defaults.adapter = async (config) => {
       if (/part\//.test(config.url ?? '')) await gate;
       return adapter(config);
     };

@@ -32,9 +32,8 @@ export const FileUpload = ({ value, onChange, admSlug, label, id, disabled, onSt
   const statusId = useId();
   const { state, start, cancel, reset } = useUpload(admSlug, (ref) => onChange?.(ref));
   const uploading = state.status === 'uploading';
-  const reported = useRef(onStatus);
-  reported.current = onStatus;
-  useEffect(() => reported.current?.(state), [state]);
+  // FileField's callback is stable (useCallback): it hears each change of the upload once.
+  useEffect(() => onStatus?.(state), [state, onStatus]);
   // Controlled by a form (value) or not: the last stored file's name either way.
   const shown = value?.fileName ?? (state.status === 'done' ? state.fileName : null);
 
