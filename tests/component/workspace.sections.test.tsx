@@ -11,7 +11,7 @@ import { pickOption } from './auctionsApi';
 import { fakeApi, historyEntry, messages as ptBR, person, shareDetail, workspaceRoutes, type Route } from './workspaceApi';
 
 // antd forms, tables and the lazy chunks of a first render are slow in jsdom.
-vi.setConfig({ testTimeout: 45_000 });
+vi.setConfig({ testTimeout: 90_000 });
 
 const openTab = async (tab: string, extra: Record<string, FakeReply | Route>, profile: 'operator' | 'adm' | 'fund' = 'operator') => {
   signIn(profile);

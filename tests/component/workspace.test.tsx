@@ -15,7 +15,7 @@ type Profile = 'operator' | 'adm' | 'fund';
 
 
 // antd forms, modals and the lazy chunks of a first render are slow in jsdom; a loaded CI box is slower still.
-vi.setConfig({ testTimeout: 45_000 });
+vi.setConfig({ testTimeout: 90_000 });
 const openWorkspace = (routes: Record<string, FakeReply | Route>, profile: Profile = 'operator', claims: Partial<TokenClaims> = {}, path = '/cotas/ACM-0000001') => {
   signIn(profile, claims);
   const api = fakeApi(routes);
