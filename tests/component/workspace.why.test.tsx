@@ -36,7 +36,14 @@ const storageRoutes: Record<string, FakeReply | Route> = {
 
 const openList = (routes: Record<string, FakeReply | Route>, profile: 'operator' | 'adm' = 'adm', path = '/transferencia') => {
   signIn(profile);
-  const api = fakeApi({ 'GET /share/list': listAnswer, 'GET /share/transfer_list': listAnswer, 'GET /fund/list': { status: 200, data: { data: [] } }, ...storageRoutes, ...routes });
+  const api = fakeApi({
+    'GET /share/list': listAnswer,
+    'GET /share/transfer_list': listAnswer,
+    'GET /fund/list': { status: 200, data: { data: [] } },
+    'GET /administrator/list': { status: 200, data: { data: [], total: 0, page: 1, limit: 100 } },
+    ...storageRoutes,
+    ...routes,
+  });
   render(
     <HttpContext.Provider value={api.client}>
       <AppRoutes />
