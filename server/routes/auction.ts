@@ -5,13 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
-import { AUCTION_FILE_TYPES, MINIMUM_PRICE_KINDS, PRICING_FAILURE_REASONS, type AuctionFileType } from '../../src/domain/auctions';
+import { AUCTION_CONFIG_SERVER_ERRORS, AUCTION_FILE_TYPES, MINIMUM_PRICE_KINDS, PRICING_FAILURE_REASONS, type AuctionFileType } from '../../src/domain/auctions';
 import { AUCTION_STATUSES, PRICING_STATUSES, type AuctionStatus } from '../../src/domain/enums';
+import { SHARE_STATES } from '../../src/domain/shareStates';
 import { defineRoute, userOf } from '../http/route';
-import { dateTime, listResponse, paginationQuery } from '../http/schemas';
+import { dateTime, errorResponse, listResponse, paginationQuery } from '../http/schemas';
 import { addAuctionFiles, listAdditionalFiles, pricingList, removeAuctionFile } from '../services/auctionFiles';
 import { listAuctions, parseAuctionFilters } from '../services/auctionList';
-import { auctionInfo, auctionStatusHistoryOf, createAuction, findAuction, moveAuction, saveAuctionConfig } from '../services/auctions';
+import { auctionShareResults } from '../services/auctionResults';
+import { ConfigProblemsError, auctionInfo, auctionStatusHistoryOf, createAuction, findAuction, moveAuction, saveAuctionConfig } from '../services/auctions';
 import { PricingQueue, registerPricingQueue } from '../jobs/pricingQueue';
 import { retryPricingRun } from '../services/pricing';
 
@@ -49,6 +51,33 @@ const configSchema = {
     fundIds: { type: 'array', items: { type: 'integer' } },
     playerIds: { type: 'array', items: { type: 'integer' } },
     minimumPrice: { type: 'object', properties: { kind: { type: 'string', enum: MINIMUM_PRICE_KINDS }, value: { type: 'number' } } },
+  },
+} as const;
+
+const configErrorResponse = {
+  ...errorResponse,
+  description: `${errorResponse.description} \`problems\` lists every problem the database rules found, with the contracts (and the other auction) concerned.`,
+  properties: {
+    ...errorResponse.properties,
+    problems: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          field: { type: 'string', enum: ['contractNumbers', 'buyers'] },
+          code: { type: 'string', enum: Object.keys(AUCTION_CONFIG_SERVER_ERRORS) },
+          contracts: { type: 'array', items: { type: 'string' } },
+          auction: {
+            type: 'object',
+            properties: { auctionId: { type: 'string' }, name: nullable('string'), isAuction: { type: 'boolean' } },
+            required: ['auctionId', 'name', 'isAuction'],
+          },
+          fundIds: { type: 'array', items: { type: 'integer' } },
+          playerIds: { type: 'array', items: { type: 'integer' } },
+        },
+        required: ['field', 'code'],
+      },
+    },
   },
 } as const;
 
@@ -96,7 +125,17 @@ const pricingItem = {
     pricedRows: { type: 'integer' },
     rowErrors: {
       type: 'array',
-      items: { type: 'object', properties: { row: { type: 'integer' }, code: { type: 'string' }, value: { type: 'string' } }, required: ['row', 'code'] },
+      items: {
+        type: 'object',
+        properties: {
+          row: { type: 'integer' },
+          code: { type: 'string' },
+          value: { type: 'string' },
+          contract: { type: 'string', description: "The row's contract number, when it has one." },
+          minimum: { type: 'number', description: 'priceBelowMinimum: the least this share could be priced at, in BRL.' },
+        },
+        required: ['row', 'code'],
+      },
     },
     failure: {
       type: ['object', 'null'],
@@ -112,6 +151,20 @@ const pricingItem = {
     updatedAt: dateTime,
   },
   required: ['pricingId', 'fileId', 'fileName', 'status', 'rows', 'pricedRows', 'rowErrors', 'failure', 'createdAt', 'updatedAt'],
+} as const;
+
+const shareResultItem = {
+  type: 'object',
+  properties: {
+    shareId: { type: 'string' },
+    contractNumber: { type: 'string' },
+    administratorName: nullable('string'),
+    creditValue: nullable('number'),
+    minimumPrice: nullable('number'),
+    price: nullable('number'),
+    state: { type: 'string', enum: SHARE_STATES },
+  },
+  required: ['shareId', 'contractNumber', 'administratorName', 'creditValue', 'minimumPrice', 'price', 'state'],
 } as const;
 
 const historyItem = {
@@ -179,9 +232,17 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
       // (an id past the integer column, a contract number over 40 characters, too many shares) then
       // answers the field's own code, which the form shows, before any query runs.
       body: { type: 'object', properties: { auctionId, config: { type: 'object' } }, required: ['auctionId', 'config'], additionalProperties: false },
-      response: { 200: auctionInfoSchema },
+      response: { 200: auctionInfoSchema, 400: configErrorResponse },
     },
-    handler: async (request) => saveAuctionConfig(app.db, userOf(request), request.body.auctionId, request.body.config),
+    handler: async (request, reply) => {
+      try {
+        return await saveAuctionConfig(app.db, userOf(request), request.body.auctionId, request.body.config);
+      } catch (err) {
+        // Every problem at once, with its culprits: the form lists them (the error handler answers message and errors only).
+        if (err instanceof ConfigProblemsError) return reply.code(400).send({ message: err.message, errors: err.errors, problems: err.problems });
+        throw err;
+      }
+    },
   });
 
   defineRoute<{ Querystring: { auctionId: string } }>(app, API.auction.info, {
@@ -246,7 +307,7 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
       },
     },
     handler: async (request) => {
-      const added = await addAuctionFiles(app.db, userOf(request), request.body);
+      const added = await addAuctionFiles(app.db, app.config, userOf(request), request.body);
       if (added.pricing) queue.enqueue(added.pricing.pricingId);
       return added;
     },
@@ -266,6 +327,20 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
       response: { 200: { type: 'object', properties: { fileId: { type: 'string' }, fileType: { type: 'string' } }, required: ['fileId', 'fileType'] } },
     },
     handler: async (request) => removeAuctionFile(app.db, userOf(request), request.body),
+  });
+
+  defineRoute<{ Querystring: { auctionId: string; page: number; limit: number } }>(app, API.auction.shareResults, {
+    schema: {
+      tags,
+      summary: 'Each share of the auction with the price it got, by contract number',
+      description: "Prices of the latest processed pricing run (null for a share it did not price); the minimum is the auction's rule applied to the share.",
+      querystring: { type: 'object', properties: { auctionId, ...paginationQuery }, required: ['auctionId'], additionalProperties: false },
+      response: { 200: listResponse(shareResultItem) },
+    },
+    handler: async (request) => {
+      const { auctionId: id, page, limit } = request.query;
+      return auctionShareResults(app.db, userOf(request), id, { page, limit });
+    },
   });
 
   defineRoute<{ Querystring: { page: number; limit: number; filters?: string; sort?: 'updatedAt' | 'createdAt'; order?: 'asc' | 'desc' } }>(app, API.auction.list, {

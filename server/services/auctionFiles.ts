@@ -4,7 +4,7 @@
  * complete, of the auction's administrator (or, for an operator, a platform file), and in no other
  * auction. A pricing spreadsheet starts a pricing run that the background queue processes.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   AUCTION_ADDITIONAL_FILE_TYPES,
   PRICING_EXTENSIONS,
@@ -17,17 +17,23 @@ import {
   type AuctionPricingItem,
   isAuctionOpen,
 } from '../../src/domain/auctions';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { auctionFiles, auctionPricing, auctions, files } from '../db/schema';
+import { auctionFiles, auctionPricing, auctions, files, playerFiles } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { findAuction, invalidStatus } from './auctions';
 import { spreadsheetKind } from './pricingSpreadsheet';
+import { storageFor } from './storage';
 import { isUuid } from './shareWorkflow';
 import type { AuthUser } from './users';
 
 type FileRow = typeof files.$inferSelect;
 
 export const PRICING_FILE_TOO_LARGE = `File too large: invalid size, a pricing spreadsheet is at most ${PRICING_MAX_BYTES / 1024 / 1024} MB`;
+/** A spreadsheet refused by its run (files.status): its row stays (the run names it), its bytes do not. */
+export const REFUSED_FILE_STATUS = 'refused';
+
+export const PRICING_FILE_WRONG_TYPE = `Invalid file type: a pricing spreadsheet is ${PRICING_EXTENSIONS.map((e) => `.${e}`).join(' or ')}`;
 
 const toFileItem = (f: FileRow, fileType: AuctionFileType, addedAt: Date): AuctionFileItem => ({
   fileId: f.id,
@@ -58,8 +64,58 @@ export interface AddFilesInput {
   fileType: AuctionFileType;
 }
 
+/** A spreadsheet add_file refuses for its own bytes (size, type): the upload is thrown away. */
+class RefusedSpreadsheet extends Error {
+  constructor(
+    readonly fileId: string,
+    readonly answer: HttpError,
+  ) {
+    super(answer.message);
+  }
+}
+
+/**
+ * Deletes an upload refused as a pricing spreadsheet, object and row, when nothing else uses it: it
+ * is the caller's own, complete, and attached to no share, auction, run or player file. Anything
+ * else (a share's document sent here by mistake) is left alone: only a fresh upload is garbage.
+ */
+async function discardUnusedUpload(db: Db, config: Config, user: AuthUser, fileId: string): Promise<void> {
+  const [file] = await db
+    .select({ key: files.key })
+    .from(files)
+    .where(
+      and(
+        eq(files.id, fileId),
+        eq(files.uploadedBy, user.id),
+        eq(files.status, 'complete'),
+        isNull(files.shareId),
+        isNull(files.auctionId),
+        isNull(files.documentType),
+        sql`not exists (select 1 from ${auctionFiles} where ${auctionFiles.fileId} = ${files.id})`,
+        sql`not exists (select 1 from ${auctionPricing} where ${auctionPricing.fileId} = ${files.id})`,
+        sql`not exists (select 1 from ${playerFiles} where ${playerFiles.fileId} = ${files.id})`,
+      ),
+    )
+    .limit(1);
+  if (!file) return;
+  await storageFor(config).delete(file.key);
+  await db.delete(files).where(and(eq(files.id, fileId), eq(files.status, 'complete'), isNull(files.auctionId)));
+}
+
 /** Attaches the files; answers them and, for a spreadsheet, the run to hand to the pricing queue. */
-export async function addAuctionFiles(db: Db, user: AuthUser, input: AddFilesInput): Promise<AuctionAddFileResponse> {
+export async function addAuctionFiles(db: Db, config: Config, user: AuthUser, input: AddFilesInput): Promise<AuctionAddFileResponse> {
+  try {
+    return await attachFiles(db, user, input);
+  } catch (err) {
+    if (!(err instanceof RefusedSpreadsheet)) throw err;
+    // The refusal is the answer whatever happens to the bytes; a store that fails here leaves them to
+    // the operator's cleanup, as an upload never finalized would.
+    await discardUnusedUpload(db, config, user, err.fileId).catch(() => undefined);
+    throw err.answer;
+  }
+}
+
+async function attachFiles(db: Db, user: AuthUser, input: AddFilesInput): Promise<AuctionAddFileResponse> {
   const ids = [...new Set(input.files)];
   const spreadsheet = input.fileType === 'PRICING_SPREADSHEET';
   if (spreadsheet && ids.length !== 1) throw badRequest('Invalid files: send one pricing spreadsheet at a time', { files: 'Invalid files' });
@@ -79,9 +135,10 @@ export async function addAuctionFiles(db: Db, user: AuthUser, input: AddFilesInp
       // A file the user could not read, or of another administrator, is "not found" like a missing one.
       const mayUse = f && (f.admId === auction.admId || (f.admId === null && user.profile === 'operator'));
       if (!f || !mayUse) throw notFound('Document');
+      if (f.status === REFUSED_FILE_STATUS) throw badRequest('Invalid file: this spreadsheet was refused and deleted; send the file again', { files: 'Invalid file' });
       if (f.status !== 'complete') throw badRequest('Invalid file: the upload is not finalized', { files: 'Invalid file' });
-      if (spreadsheet && !spreadsheetKind(f.name)) throw badRequest(`Invalid file type: a pricing spreadsheet is ${PRICING_EXTENSIONS.map((e) => `.${e}`).join(' or ')}`, { files: 'Invalid file type' });
-      if (spreadsheet && (f.size ?? 0) > PRICING_MAX_BYTES) throw new HttpError(413, PRICING_FILE_TOO_LARGE, { files: PRICING_FILE_TOO_LARGE });
+      if (spreadsheet && !spreadsheetKind(f.name)) throw new RefusedSpreadsheet(f.id, badRequest(PRICING_FILE_WRONG_TYPE, { files: PRICING_FILE_WRONG_TYPE }));
+      if (spreadsheet && (f.size ?? 0) > PRICING_MAX_BYTES) throw new RefusedSpreadsheet(f.id, new HttpError(413, PRICING_FILE_TOO_LARGE, { files: PRICING_FILE_TOO_LARGE }));
       const a = attachedById.get(id);
       if (a && (a.auctionId !== auction.id || a.fileType !== input.fileType)) throw badRequest('Invalid file: it is already attached to an auction', { files: 'Invalid file' });
     }

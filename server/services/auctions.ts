@@ -16,7 +16,7 @@ import {
   type AuctionBuyerNames,
   type AuctionConfig,
   type AuctionConfigErrors,
-  type AuctionConfigServerError,
+  type AuctionConfigProblem,
   type AuctionInfo,
   type AuctionItem,
   type AuctionNextStepBlocker,
@@ -123,21 +123,37 @@ const OPEN: AuctionStatus[] = ['created', 'pricing', 'processing', 'live'];
 
 export interface ConfigCheck {
   errors: AuctionConfigErrors;
+  /** Every problem the database rules found, each with its culprits (the form lists them all). */
+  problems: AuctionConfigProblem[];
   /** The first problem in words, for the 400 message. */
   detail: string | null;
 }
 
+/** A 400 of save_config that lists every problem of the configuration (the route answers `problems`). */
+export class ConfigProblemsError extends HttpError {
+  constructor(
+    message: string,
+    errors: AuctionConfigErrors,
+    readonly problems: AuctionConfigProblem[],
+  ) {
+    super(400, message, errors as Record<string, string>);
+  }
+}
+
 /**
- * The rules that need the database, over a configuration that passed validateAuctionConfig: the
- * shares exist, belong to the administrator, are available and are in no other open auction; the
- * funds exist and the players exist and are enabled.
+ * The rules that need the database, over the parts of a configuration that passed
+ * validateAuctionConfig: the shares exist, belong to the administrator, are available and are in no
+ * other open auction; the funds exist and the players exist and are enabled. Every problem is
+ * collected, each naming its contracts (and the other auction by name), so one save tells the user
+ * everything to fix; `errors` keeps one code per field (the first) for callers that read only it.
  */
 export async function configDatabaseErrors(db: Conn, admId: number | null, auctionId: string | null, config: Partial<AuctionConfig>): Promise<ConfigCheck> {
   const errors: AuctionConfigErrors = {};
+  const problems: AuctionConfigProblem[] = [];
   const details: string[] = [];
-  const fail = (code: AuctionConfigServerError, field: 'contractNumbers' | 'buyers', detail: string) => {
-    if (errors[field]) return;
-    errors[field] = code;
+  const fail = (problem: AuctionConfigProblem, detail: string) => {
+    errors[problem.field] ??= problem.code;
+    problems.push(problem);
     details.push(detail);
   };
   const contracts = asList(config.contractNumbers).filter((c): c is string => typeof c === 'string');
@@ -149,47 +165,70 @@ export async function configDatabaseErrors(db: Conn, admId: number | null, aucti
     const byNumber = new Map(found.map((s) => [s.contractNumber, s.state]));
     const missing = contracts.filter((c) => !byNumber.has(c));
     const unavailable = contracts.filter((c) => byNumber.has(c) && byNumber.get(c) !== 'available');
-    if (missing.length) fail('sharesNotFound', 'contractNumbers', `contract not found: ${missing.slice(0, 5).join(', ')}`);
-    else if (unavailable.length) fail('sharesUnavailable', 'contractNumbers', `share not available: ${unavailable.slice(0, 5).join(', ')}`);
-    else {
-      const [other] = await db
-        .select({ id: auctions.id })
+    if (missing.length) fail({ field: 'contractNumbers', code: 'sharesNotFound', contracts: missing }, `contract not found: ${missing.slice(0, 5).join(', ')}`);
+    if (unavailable.length) fail({ field: 'contractNumbers', code: 'sharesUnavailable', contracts: unavailable }, `share not available: ${unavailable.slice(0, 5).join(', ')}`);
+    const mine = contracts.filter((c) => byNumber.has(c));
+    if (mine.length) {
+      const others = await db
+        .select({ id: auctions.id, isAuction: auctions.isAuction, config: auctions.config })
         .from(auctions)
         .where(
           and(
             inArray(auctions.status, OPEN),
             auctionId ? sql`${auctions.id} <> ${auctionId}` : undefined,
-            sql`jsonb_exists_any(${auctions.config} -> 'contractNumbers', array(select jsonb_array_elements_text(${JSON.stringify(contracts)}::jsonb)))`,
+            admId === null ? sql`false` : eq(auctions.admId, admId),
+            sql`jsonb_exists_any(${auctions.config} -> 'contractNumbers', array(select jsonb_array_elements_text(${JSON.stringify(mine)}::jsonb)))`,
           ),
         )
-        .limit(1);
-      if (other) fail('sharesInOtherAuction', 'contractNumbers', `a share is already in the open auction ${other.id}`);
+        .orderBy(asc(auctions.createdAt), asc(auctions.id));
+      for (const other of others) {
+        const theirs = new Set(asList(other.config.contractNumbers));
+        const name = typeof other.config.name === 'string' ? other.config.name : null;
+        fail(
+          { field: 'contractNumbers', code: 'sharesInOtherAuction', contracts: mine.filter((c) => theirs.has(c)), auction: { auctionId: other.id, name, isAuction: other.isAuction } },
+          `a share is already in the open auction ${other.id}`,
+        );
+      }
     }
   }
   const fundIds = asList(config.fundIds).filter((n): n is number => Number.isInteger(n));
   const playerIds = asList(config.playerIds).filter((n): n is number => Number.isInteger(n));
-  if (fundIds.length) {
-    const found = await db.select({ id: funds.id }).from(funds).where(inArray(funds.id, fundIds));
-    if (found.length !== fundIds.length) fail('buyersNotFound', 'buyers', 'fund not found');
-  }
-  if (playerIds.length) {
-    const found = await db
-      .select({ id: players.id })
-      .from(players)
-      .where(and(inArray(players.id, playerIds), eq(players.enabled, true)));
-    if (found.length !== playerIds.length) fail('buyersNotFound', 'buyers', 'player not found or not enabled');
-  }
-  return { errors, detail: details[0] ?? null };
+  const [foundFunds, foundPlayers] = await Promise.all([
+    fundIds.length ? db.select({ id: funds.id }).from(funds).where(inArray(funds.id, fundIds)) : [],
+    playerIds.length
+      ? db
+          .select({ id: players.id })
+          .from(players)
+          .where(and(inArray(players.id, playerIds), eq(players.enabled, true)))
+      : [],
+  ]);
+  const fundsKnown = new Set(foundFunds.map((f) => f.id));
+  const playersKnown = new Set(foundPlayers.map((p) => p.id));
+  const badFunds = fundIds.filter((id) => !fundsKnown.has(id));
+  const badPlayers = playerIds.filter((id) => !playersKnown.has(id));
+  if (badFunds.length) fail({ field: 'buyers', code: 'buyersNotFound', fundIds: badFunds }, 'fund not found');
+  if (badPlayers.length) fail({ field: 'buyers', code: 'buyersNotFound', playerIds: badPlayers }, 'player not found or not enabled');
+  return { errors, problems, detail: details[0] ?? null };
 }
 
-/** Both sets of rules; `detail` names the first problem. */
+/**
+ * Both sets of rules, all at once: the database rules run over the fields that passed their own
+ * (a name too short does not hide a contract that does not exist). `detail` names the first problem.
+ */
 export async function checkConfig(db: Conn, row: Pick<AuctionRow, 'admId' | 'id'>, config: Partial<AuctionConfig>, now = Date.now()): Promise<ConfigCheck> {
   const own = validateAuctionConfig(config, now);
-  if (Object.keys(own).length) {
-    const [field, code] = Object.entries(own)[0];
-    return { errors: own, detail: `${field} ${code}` };
-  }
-  return configDatabaseErrors(db, row.admId, row.id, config);
+  const checkable: Partial<AuctionConfig> = {
+    contractNumbers: own.contractNumbers ? [] : config.contractNumbers,
+    fundIds: own.buyers ? [] : config.fundIds,
+    playerIds: own.buyers ? [] : config.playerIds,
+  };
+  const db_ = await configDatabaseErrors(db, row.admId, row.id, checkable);
+  const ownDetail = Object.entries(own)[0];
+  return {
+    errors: { ...db_.errors, ...own },
+    problems: db_.problems,
+    detail: ownDetail ? `${ownDetail[0]} ${ownDetail[1]}` : db_.detail,
+  };
 }
 
 /**
@@ -310,7 +349,7 @@ export async function saveAuctionConfig(db: Db, user: AuthUser, auctionId: strin
     if (!AUCTION_CONFIG_EDITABLE.includes(current.status)) throw invalidStatus(`the configuration can change only while ${AUCTION_CONFIG_EDITABLE.join(' or ')}, not ${current.status}`);
     await lockShareOffers(tx, current.admId);
     const check = await checkConfig(tx, current, config);
-    if (Object.keys(check.errors).length) throw badRequest(`Invalid auction configuration: ${check.detail}`, check.errors as Record<string, string>);
+    if (Object.keys(check.errors).length) throw new ConfigProblemsError(`Invalid auction configuration: ${check.detail}`, check.errors, check.problems);
     if (current.status === 'pricing') {
       const sameShares = JSON.stringify([...(current.config.contractNumbers ?? [])].sort()) === JSON.stringify([...(config.contractNumbers ?? [])].sort());
       const sameMinimum = JSON.stringify(current.config.minimumPrice ?? null) === JSON.stringify(config.minimumPrice);

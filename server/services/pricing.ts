@@ -20,6 +20,7 @@ import {
   type PricingFailureReason,
   type PricingRowError,
   checkPricingRow,
+  isFormulaCell,
 } from '../../src/domain/auctions';
 import type { PricingStatus } from '../../src/domain/enums';
 import { STORAGE_LIMITS } from '../../src/domain/workspace';
@@ -27,9 +28,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { auctionPricing, auctionSharePrices, auctions, files, shares } from '../db/schema';
 import { notFound } from '../http/errors';
-import { toPricingItem } from './auctionFiles';
+import { REFUSED_FILE_STATUS, toPricingItem } from './auctionFiles';
 import { findAuction, invalidStatus } from './auctions';
-import { readPricingFile } from './pricingSpreadsheet';
+import { type ParsedPricingFile, readPricingFile } from './pricingSpreadsheet';
 import { isUuid } from './shareWorkflow';
 import { storageFor } from './storage';
 import type { AuthUser } from './users';
@@ -97,7 +98,7 @@ interface Evaluation {
 async function evaluate(db: Db, config: Config, run: typeof auctionPricing.$inferSelect): Promise<Evaluation> {
   const [auction] = await db.select().from(auctions).where(eq(auctions.id, run.auctionId)).limit(1);
   const [file] = run.fileId ? await db.select().from(files).where(eq(files.id, run.fileId)).limit(1) : [];
-  const fileError = (code: PricingRowError['code']): Evaluation => ({ rows: 0, errors: [{ row: 0, code }], prices: [] });
+  const fileError = (code: PricingRowError['code'], row = 0): Evaluation => ({ rows: 0, errors: [{ row, code }], prices: [] });
   if (!auction || !file || file.status !== 'complete') return fileError('unreadable');
   let bytes: Buffer;
   try {
@@ -110,8 +111,8 @@ async function evaluate(db: Db, config: Config, run: typeof auctionPricing.$infe
   }
   // A reader that throws (a file no check foresaw) ends the run like any unreadable file, instead of
   // leaving it running to fail again at every boot.
-  const parsed = await readPricingFile(bytes, file.name).catch(() => ({ ok: false, error: 'unreadable' }) as const);
-  if (!parsed.ok) return fileError(parsed.error);
+  const parsed: ParsedPricingFile = await readPricingFile(bytes, file.name).catch(() => ({ ok: false, error: 'unreadable' }) as const);
+  if (!parsed.ok) return fileError(parsed.error, parsed.row);
 
   const contracts = auction.config.contractNumbers ?? [];
   const inAuction = contracts.length
@@ -130,7 +131,7 @@ async function evaluate(db: Db, config: Config, run: typeof auctionPricing.$infe
   const prices: Evaluation['prices'] = [];
   for (const r of parsed.rows) {
     if (r.overflow !== undefined) {
-      errors.push({ row: r.row, code: 'priceInvalid', value: r.overflow.slice(0, 100) });
+      errors.push({ row: r.row, code: 'priceInvalid', value: r.overflow.slice(0, 100), ...(r.contract == null || isFormulaCell(r.contract) ? {} : { contract: String(r.contract).trim().slice(0, 100) }) });
       continue;
     }
     const checked = checkPricingRow(r.row, r.contract, r.price, ctx);
@@ -152,6 +153,30 @@ async function claim(db: Db, id: string, from: PricingStatus, to: PricingStatus,
 
 const INSERT_CHUNK = 1000;
 
+/**
+ * Deletes the stored bytes of a spreadsheet its run refused (validation_error) and marks its row
+ * `refused`, so nothing refused stays in storage (issue 13). Safe to repeat: the job calls it again
+ * when the store did not answer (StorageUnavailableError, retried with the job) until it is done.
+ */
+export async function discardRefusedSpreadsheet(db: Db, config: Config, fileId: string | null): Promise<void> {
+  if (!fileId) return;
+  const [file] = await db.select({ key: files.key, status: files.status }).from(files).where(eq(files.id, fileId)).limit(1);
+  if (!file || file.status !== 'complete') return;
+  // A later run of the same file that is working or priced keeps it (a file can be sent twice).
+  const [inUse] = await db
+    .select({ id: auctionPricing.id })
+    .from(auctionPricing)
+    .where(and(eq(auctionPricing.fileId, fileId), inArray(auctionPricing.status, [...PRICING_RUNNING, 'processed', 'failed'])))
+    .limit(1);
+  if (inUse) return;
+  try {
+    await storageFor(config).delete(file.key);
+  } catch (err) {
+    throw new StorageUnavailableError(err);
+  }
+  await db.update(files).set({ status: REFUSED_FILE_STATUS }).where(and(eq(files.id, fileId), eq(files.status, 'complete')));
+}
+
 /** Runs one pricing run to its end from wherever it stopped. */
 export async function processPricingRun(db: Db, config: Config, pricingId: string): Promise<void> {
   const load = async () => (await db.select().from(auctionPricing).where(eq(auctionPricing.id, pricingId)).limit(1))[0];
@@ -166,6 +191,8 @@ export async function processPricingRun(db: Db, config: Config, pricingId: strin
     run = await load();
     if (!run) return;
   }
+  // Also on a job taken up again after the store failed to delete the bytes.
+  if (run.status === 'validation_error') return discardRefusedSpreadsheet(db, config, run.fileId);
   if (run.status === 'validation_ok') {
     await claim(db, run.id, 'validation_ok', 'in_processing');
     run = await load();

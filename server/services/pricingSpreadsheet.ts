@@ -1,5 +1,6 @@
 /**
- * Reads a pricing spreadsheet (docs/auctions.md): a CSV (`,` or `;`, UTF-8 with or without BOM) or
+ * Reads a pricing spreadsheet (docs/auctions.md): a CSV (`,` or `;`; UTF-8 with or without BOM, or
+ * Windows-1252 as Excel in Portuguese saves it on Windows) or
  * the first sheet of an XLSX, whose header row names the columns of PRICING_COLUMNS in any case and
  * with or without accents. Answers the data rows with the spreadsheet's own row numbers, or the
  * file-level error that refuses the whole file. Row rules are checkPricingRow's, not this module's.
@@ -25,7 +26,8 @@ export interface PricingDataRow {
   overflow?: string;
 }
 
-export type ParsedPricingFile = { ok: true; rows: PricingDataRow[] } | { ok: false, error: PricingFileErrorCode };
+/** `row`: the line a file-level error is at, when it has one (a quote left open). */
+export type ParsedPricingFile = { ok: true; rows: PricingDataRow[] } | { ok: false; error: PricingFileErrorCode; row?: number };
 
 const fold = (cell: unknown): string => (cell == null ? '' : foldSearchText(String(cell).trim()));
 const isBlank = (cell: unknown): boolean => cell == null || (typeof cell === 'string' && cell.trim() === '');
@@ -93,16 +95,81 @@ const hasContentAfterLine = (text: string, lines: number): boolean => {
   return /\S/.test(text.slice(at + 1));
 };
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Windows-1252's bytes 0x80–0x9F (€, ‚, ƒ, „, …, †, ‡, ˆ, ‰, Š, ‹, Œ, Ž, ‘, ’, “, ”, •, –, —, ˜, ™, š,
+ * ›, œ, ž, Ÿ); the rest is Latin-1. Spelled out because Node 20's TextDecoder('windows-1252') reads
+ * these bytes as Latin-1 control characters (a "–" or "€" typed in Excel would come out unreadable).
+ */
+const CP1252_HIGH = '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+
+const decodeWindows1252 = (bytes: Uint8Array): string => {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) {
+    const chunk = bytes.subarray(i, i + 8192);
+    out += String.fromCharCode(...Array.from(chunk, (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b)));
+  }
+  return out;
+};
+
+/**
+ * The CSV's text: bytes that are valid UTF-8 (with or without a BOM) are UTF-8; anything else is read
+ * as Windows-1252, what Excel in Portuguese writes on Windows ("CSV (separado por vírgulas)"). Every
+ * byte sequence decodes in Windows-1252, so the choice is never a guess between two valid readings of
+ * an accent: a Windows-1252 "ç" (0xE7) followed by a letter is never valid UTF-8.
+ */
+export const decodeCsv = (bytes: Uint8Array): string => {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return decodeWindows1252(bytes);
+  }
+};
+
+/** The line where a quote that is never closed opened (csv-parse reports the file's last line). */
+const openQuoteLine = (text: string, delimiter: string): number | null => {
+  let line = 1;
+  let quoted = false;
+  let openedAt = 0;
+  let fieldStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') i++;
+      else if (c === '"') quoted = false;
+      else if (c === '\n') line++;
+    } else if (c === '"' && fieldStart) {
+      quoted = true;
+      openedAt = line;
+    } else if (c === '\n') {
+      line++;
+      fieldStart = true;
+    } else if (c !== '\r' && c !== '\uFEFF') {
+      fieldStart = c === delimiter;
+    }
+  }
+  return quoted ? openedAt : null;
+};
+
+/** The line a quote error is at, or null for another parse error. */
+const quoteErrorLine = (text: string, delimiter: string, err: { code?: unknown; lines?: unknown }): number | null => {
+  const reported = typeof err.lines === 'number' ? err.lines : null;
+  if (err.code === 'CSV_INVALID_CLOSING_QUOTE' || err.code === 'INVALID_OPENING_QUOTE') return reported;
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') return openQuoteLine(text, delimiter) ?? reported;
+  return null;
+};
+
 function readCsv(bytes: Buffer): ParsedPricingFile {
-  const text = bytes.toString('utf8');
-  if (text.includes('\uFFFD')) return { ok: false, error: 'unreadable' };
+  const text = decodeCsv(bytes);
   if (hasContentAfterLine(text, CSV_MAX_LINES)) return { ok: false, error: 'tooManyRows' };
   const delimiter = csvDelimiter(text);
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, info: true, to_line: CSV_MAX_LINES }) as unknown as typeof records;
-  } catch {
-    return { ok: false, error: 'unreadable' };
+  } catch (err) {
+    const line = quoteErrorLine(text, delimiter, err as Record<string, unknown>);
+    return line === null ? { ok: false, error: 'unreadable' } : { ok: false, error: 'unclosedQuote', row: line };
   }
   // `info.lines` is the line the record ends on: the row number a spreadsheet program shows.
   return fromTable(

@@ -1,18 +1,19 @@
 import { useShow, useTranslate, type BaseRecord } from '@refinedev/core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { matchPath, useLocation } from 'react-router';
-import { ACCOUNT_ROUTES } from '../domain';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { ACCOUNT_ROUTES, type AuctionInfo } from '../domain';
 import { LOGIN_ROUTE } from '../providers/authProvider';
 import { i18n } from '../providers/i18nProvider';
 import { setPageTitle } from '../providers/whiteLabel';
 import { RESOURCES, crudRoutes, type ResourceDef } from '../resources';
 import { WORKSPACE_ROUTE } from '../pages/workspace/paths';
+import { AUCTION_ROUTE, auctionInfoKey } from '../pages/auctions/paths';
 
 /** Pages that are not list resources: route pattern > i18n key (params are passed to the text). */
 const PAGE_TITLES: readonly (readonly [string, string])[] = [
   [LOGIN_ROUTE, 'pageTitle.login'],
   [WORKSPACE_ROUTE, 'pageTitle.share'],
-  ['/leiloes/:auctionId', 'pageTitle.auction'],
   [ACCOUNT_ROUTES.firstAccess, 'pageTitle.firstAccess'],
   [ACCOUNT_ROUTES.changeExpired, 'pageTitle.changeExpired'],
   [ACCOUNT_ROUTES.forgot, 'pageTitle.forgot'],
@@ -59,6 +60,19 @@ const RecordTitle = ({ def, action, id }: { def: ResourceDef; action: 'edit' | '
   return null;
 };
 
+/**
+ * An auction's tab says which one, and whether it is a direct sale ("Venda direta: Cotas de abril"),
+ * read from the page's own GET /auction/info (observed, never fetched here); until it is there, or
+ * for an auction without a name, the kind alone (issue 13).
+ */
+const AuctionTitle = ({ auctionId }: { auctionId: string }) => {
+  const t = useTranslate();
+  const { data } = useQuery<AuctionInfo>({ queryKey: auctionInfoKey(auctionId), queryFn: skipToken });
+  const kind = data ? t(`auctionType.${String(data.isAuction)}`) : t('pageTitle.auction');
+  usePageTitle(data?.name ? `${kind}: ${data.name}` : kind);
+  return null;
+};
+
 const PlainTitle = ({ title }: { title: string }) => {
   usePageTitle(title);
   return null;
@@ -72,6 +86,8 @@ const PlainTitle = ({ title }: { title: string }) => {
 export const DocumentTitle = () => {
   const t = useTranslate();
   const { pathname } = useLocation();
+  const auction = matchPath(AUCTION_ROUTE, pathname);
+  if (auction) return <AuctionTitle key={auction.params.auctionId} auctionId={auction.params.auctionId ?? ''} />;
   for (const [pattern, key] of PAGE_TITLES) {
     const match = matchPath(pattern, pathname);
     if (match) return <PlainTitle title={t(key, match.params as Record<string, string>)} />;

@@ -52,6 +52,8 @@ export const API = {
     saveConfig: post('/auction/save_config'),
     list: get('/auction/list'),
     listAdditionalFiles: get('/auction/list_additional_files'),
+    /** Each share of the auction with the price it got (issue 13; not in SPEC §7). */
+    shareResults: get('/auction/share_results'),
   },
   storage: {
     uploadInitialize: post('/storage/upload_initialize'),

@@ -5,6 +5,7 @@
  * forbidden move) and the wizard reads it to show only the possible step.
  */
 import type { AuctionStatus, PricingStatus } from './enums';
+import type { ShareState } from './shareStates';
 
 /** The wizard's steps, in order. `canceled` is not a step: it can happen from any open step. */
 export const AUCTION_STEPS = ['created', 'pricing', 'processing', 'live', 'finished'] as const satisfies readonly AuctionStatus[];
@@ -191,7 +192,8 @@ export const PRICING_ROW_ERRORS = [
 export type PricingRowErrorCode = (typeof PRICING_ROW_ERRORS)[number];
 
 /** File-level problems: the whole spreadsheet is refused with one of these. */
-export const PRICING_FILE_ERRORS = ['unreadable', 'headerMissing', 'empty', 'tooManyRows', 'tooLarge'] as const;
+/** `unclosedQuote` (a CSV quote left open) comes with the line it is at in `row`; the others with row 0. */
+export const PRICING_FILE_ERRORS = ['unreadable', 'headerMissing', 'empty', 'tooManyRows', 'tooLarge', 'unclosedQuote'] as const;
 export type PricingFileErrorCode = (typeof PRICING_FILE_ERRORS)[number];
 
 export interface PricingRowError {
@@ -200,6 +202,10 @@ export interface PricingRowError {
   code: PricingRowErrorCode | PricingFileErrorCode;
   /** The cell as read, cut to 100 characters. */
   value?: string;
+  /** The row's contract number, when it has one (runs checked before issue 13 lack it). */
+  contract?: string;
+  /** `priceBelowMinimum`: the minimum this share had to reach, in BRL (its rule applied to its credit). */
+  minimum?: number;
 }
 
 /**
@@ -249,15 +255,16 @@ export const checkPricingRow = (
   if (formula) return { ok: false, error: { row, code: 'formula', value: cut(formula.formula) } };
   const contractNumber = contractCell == null ? '' : String(contractCell).trim();
   if (!contractNumber) return { ok: false, error: { row, code: 'contractMissing' } };
-  if (!ctx.shares.has(contractNumber)) return { ok: false, error: { row, code: 'contractNotInAuction', value: cut(contractNumber) } };
-  if (ctx.seen.has(contractNumber)) return { ok: false, error: { row, code: 'contractRepeated', value: cut(contractNumber) } };
-  if (priceCell == null || (typeof priceCell === 'string' && !priceCell.trim())) return { ok: false, error: { row, code: 'priceMissing' } };
+  if (!ctx.shares.has(contractNumber)) return { ok: false, error: { row, code: 'contractNotInAuction', value: cut(contractNumber), contract: cut(contractNumber) } };
+  if (ctx.seen.has(contractNumber)) return { ok: false, error: { row, code: 'contractRepeated', value: cut(contractNumber), contract: cut(contractNumber) } };
+  const contract = cut(contractNumber);
+  if (priceCell == null || (typeof priceCell === 'string' && !priceCell.trim())) return { ok: false, error: { row, code: 'priceMissing', contract } };
   const price = parsePrice(priceCell);
-  if (price == null) return { ok: false, error: { row, code: 'priceInvalid', value: cut(priceCell) } };
+  if (price == null) return { ok: false, error: { row, code: 'priceInvalid', value: cut(priceCell), contract } };
   const min = minimumPriceFor(ctx.minimumPrice, ctx.shares.get(contractNumber) ?? null);
   // Without a credit value a percentage minimum cannot be checked: refused rather than sold under it.
-  if (min == null) return { ok: false, error: { row, code: 'creditUnknown', value: cut(contractNumber) } };
-  if (price < min) return { ok: false, error: { row, code: 'priceBelowMinimum', value: cut(priceCell) } };
+  if (min == null) return { ok: false, error: { row, code: 'creditUnknown', value: contract, contract } };
+  if (price < min) return { ok: false, error: { row, code: 'priceBelowMinimum', value: cut(priceCell), contract, minimum: min } };
   ctx.seen.add(contractNumber);
   return { ok: true, contractNumber, price };
 };
@@ -347,6 +354,20 @@ export interface AuctionFileItem {
   filePath?: string;
 }
 
+/** `GET /auction/share_results`: a share the auction offers and the price it got. */
+export interface AuctionShareResult {
+  shareId: string;
+  contractNumber: string;
+  administratorName: string | null;
+  creditValue: number | null;
+  /** The auction's minimum rule applied to this share; null when it cannot be (no rule, or a percentage of an unknown credit). */
+  minimumPrice: number | null;
+  /** The price of the latest processed pricing run; null when the share was not priced. */
+  price: number | null;
+  /** The share's situation now (SPEC §3 share states). */
+  state: ShareState;
+}
+
 /** `GET /auction/list` filters (one JSON `filters` parameter, as the share lists). */
 export interface AuctionListFilters {
   status?: AuctionStatus[];
@@ -372,6 +393,22 @@ export const AUCTION_CONFIG_SERVER_ERRORS = {
   buyersNotFound: 'buyers',
 } as const;
 export type AuctionConfigServerError = keyof typeof AUCTION_CONFIG_SERVER_ERRORS;
+
+/**
+ * One problem the server found in a configuration, with its culprits: save_config's 400 lists every
+ * one in `problems` (beside `errors`, one code per field), so the form shows them all at once.
+ */
+export interface AuctionConfigProblem {
+  field: 'contractNumbers' | 'buyers';
+  code: AuctionConfigServerError;
+  /** The contract numbers concerned, as typed. */
+  contracts?: string[];
+  /** sharesInOtherAuction: the open auction that already offers `contracts`. */
+  auction?: { auctionId: string; name: string | null; isAuction: boolean };
+  /** buyersNotFound: the ids that are not (enabled) buyers. */
+  fundIds?: number[];
+  playerIds?: number[];
+}
 
 /** Every code `errors` may carry for a configuration, client and server rules together. */
 export const AUCTION_CONFIG_ERROR_CODES = [

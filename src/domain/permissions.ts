@@ -39,6 +39,9 @@ export const PERMISSIONS = {
   'risk_report.read': STAFF,
   'auction.read': ALL,
   'auction.write': STAFF,
+  // The seller's side of an auction: its pricing runs (file names, rows refused and the amounts read)
+  // and the price each share got. A fund reads the auction's terms, files and history, not these (issue 13).
+  'auction.pricing_read': STAFF,
   'player.list': OPERATOR,
   'player.files': OPERATOR,
   'fund.list': STAFF,
@@ -105,7 +108,8 @@ export const ENDPOINT_PERMISSIONS = new Map<Endpoint, Permission>([
   [API.auction.saveConfig, 'auction.write'],
   [API.auction.info, 'auction.read'],
   [API.auction.statusHistory, 'auction.read'],
-  [API.auction.pricingList, 'auction.read'],
+  [API.auction.pricingList, 'auction.pricing_read'],
+  [API.auction.shareResults, 'auction.pricing_read'],
   [API.auction.pricingRetry, 'auction.write'],
   [API.auction.list, 'auction.read'],
   [API.auction.listAdditionalFiles, 'auction.read'],

@@ -39,7 +39,7 @@ export const ptBRManagement = {
     proposal: { read: 'Ver propostas', select: 'Selecionar proposta', edit_price: 'Editar preço de proposta' },
     document: { read: 'Ver e baixar documentos', upload: 'Enviar documentos' },
     risk_report: { read: 'Ver relatório de risco' },
-    auction: { read: 'Ver leilões', write: 'Criar e conduzir leilões' },
+    auction: { read: 'Ver leilões', write: 'Criar e conduzir leilões', pricing_read: 'Ver a precificação e os preços dos leilões' },
     player: { list: 'Listar players', files: 'Arquivos de players', manage: 'Gerenciar players' },
     fund: { list: 'Listar fundos', manage: 'Gerenciar fundos' },
     user: { list: 'Listar usuários', manage: 'Gerenciar usuários' },

@@ -144,12 +144,18 @@ export const ptBR = {
     processing: 'Em processamento',
     live: 'Ao vivo',
     finished: 'Finalizado',
+    // A "venda direta" is feminine (context `directSale`, as on the auction page).
+    created_directSale: 'Criada',
+    canceled_directSale: 'Cancelada',
+    finished_directSale: 'Finalizada',
   },
   /** By `isAuction`. */
   auctionType: { true: 'Leilão', false: 'Venda direta' },
   auctionList: {
     title: 'Leilões e vendas diretas',
     name: 'Nome',
+    unnamed: 'Leilão sem nome',
+    unnamed_directSale: 'Venda direta sem nome',
     type: 'Tipo',
     status: 'Situação',
     administrator: 'Administradora',

@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import { API, AUCTION_STATUSES, type AuctionListFilters, type AuctionStatus } from '../domain';
 import { AUCTIONS_ROUTE, auctionPath } from '../pages/auctions/paths';
 import { SHARE_FILTER } from './shareFilters';
-import type { ResourceDef } from './types';
+import type { ResourceApi, ResourceDef } from './types';
 
 /** One colour per auction status: open ones in blues, live in green, the two ends neutral and red. */
 export const AUCTION_STATUS_COLORS: Readonly<Record<AuctionStatus, string>> = {
@@ -15,6 +15,12 @@ export const AUCTION_STATUS_COLORS: Readonly<Record<AuctionStatus, string>> = {
   finished: 'purple',
   canceled: 'red',
 };
+
+/**
+ * The i18next context of a row's words: a "venda direta" is feminine ("Criada", "Cancelada"), an
+ * auction ("leilão") masculine. The same context the auction page uses (saleContext).
+ */
+export const saleLabelContext = (row: Readonly<Record<string, unknown>>): string | undefined => (row.isAuction === false ? 'directSale' : undefined);
 
 /** The statuses in the order an auction goes through them, canceled (the way out of any) last. */
 export const AUCTION_STATUS_ORDER: readonly AuctionStatus[] = ['created', 'pricing', 'processing', 'live', 'finished', 'canceled'];
@@ -38,6 +44,13 @@ export const toAuctionListFilters = (filters: readonly CrudFilter[] = []): Aucti
   return out;
 };
 
+/**
+ * Each share of an auction with the price it got (the auction page's result table; no menu entry):
+ * GET /auction/share_results?auctionId, paged by the data provider like any list.
+ */
+export const AUCTION_SHARE_RESULTS = 'auctionShareResults';
+export const auctionShareResultsApi: ResourceApi = { kind: 'plain', list: API.auction.shareResults, queryFilters: ['auctionId'] };
+
 export const auctions: ResourceDef = {
   name: 'auctions',
   route: AUCTIONS_ROUTE,
@@ -54,9 +67,18 @@ export const auctions: ResourceDef = {
   permissions: { list: 'auction.read', show: 'auction.read' },
   rowKey: 'auctionId',
   columns: [
-    { key: 'name', titleKey: 'auctionList.name', dataIndex: 'name' },
+    // Unnamed reads as on the auction's page ("Venda direta sem nome"), not "—" (issue 13).
+    { key: 'name', titleKey: 'auctionList.name', dataIndex: 'name', emptyKey: 'auctionList.unnamed', labelContext: saleLabelContext },
     { key: 'isAuction', titleKey: 'auctionList.type', dataIndex: 'isAuction', cell: 'tag', labelPrefix: 'auctionType' },
-    { key: 'status', titleKey: 'auctionList.status', dataIndex: 'status', cell: 'tag', labelPrefix: 'auctionStatus', tagColors: AUCTION_STATUS_COLORS },
+    {
+      key: 'status',
+      titleKey: 'auctionList.status',
+      dataIndex: 'status',
+      cell: 'tag',
+      labelPrefix: 'auctionStatus',
+      tagColors: AUCTION_STATUS_COLORS,
+      labelContext: saleLabelContext,
+    },
     { key: 'administratorName', titleKey: 'auctionList.administrator', dataIndex: 'administratorName' },
     { key: 'shareCount', titleKey: 'auctionList.shareCount', dataIndex: 'shareCount' },
     { key: 'startsAt', titleKey: 'auctionList.startsAt', dataIndex: 'startsAt', cell: 'dateTime' },

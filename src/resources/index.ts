@@ -1,6 +1,6 @@
 import type { ResourceProps } from '@refinedev/core';
 import { administrators } from './administrators';
-import { auctions } from './auctions';
+import { AUCTION_SHARE_RESULTS, auctionShareResultsApi, auctions } from './auctions';
 import { canceledShares } from './canceledShares';
 import { crudRoutes } from './crud';
 import { funds } from './funds';
@@ -36,7 +36,11 @@ export const RESOURCES: readonly ResourceDef[] = [shares, pendencies, transfers,
 export const resourceByName = (name: string | undefined): ResourceDef | undefined => RESOURCES.find((r) => r.name === name);
 
 /** What the dataProvider needs to know about each resource. */
-export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r.api]));
+export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = {
+  ...Object.fromEntries(RESOURCES.map((r) => [r.name, r.api])),
+  // Read by a page, not listed in the menu.
+  [AUCTION_SHARE_RESULTS]: auctionShareResultsApi,
+};
 
 /**
  * The `resources` prop of <Refine>: routes for navigation and the menu (and, for a resource with

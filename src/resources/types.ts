@@ -26,6 +26,10 @@ export interface ColumnDef {
    * profile bound to one such tenant (PROFILE_TENANT), for whom it would always read its own.
    */
   tenant?: Tenant;
+  /** The i18next context of the row's labels (a direct sale's statuses are feminine: "Criada"). */
+  labelContext?: (row: Readonly<Record<string, unknown>>) => string | undefined;
+  /** i18n key shown instead of "—" when the value is empty (with labelContext's context). */
+  emptyKey?: string;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuctionFileItem, AuctionInfo, AuctionItem, AuctionStatusHistoryItem } from '../../src/domain/auctions';
+import type { AuctionConfigProblem, AuctionFileItem, AuctionInfo, AuctionItem, AuctionStatusHistoryItem } from '../../src/domain/auctions';
 import type { ListResponse } from '../../src/domain/shareList';
 import { aget, apost, auctionAt, createAuction, freeShares, validConfig } from './auctionHelpers';
 import { type TestApp, USERS, createTestApp } from './support/app';
@@ -60,7 +60,7 @@ describe('POST /auction/create', () => {
 });
 
 describe('reading one auction: info, status_history, pricing_list, list_additional_files', () => {
-  const reads = ['info', 'status_history', 'pricing_list', 'list_additional_files'];
+  const reads = ['info', 'status_history', 'list_additional_files'];
 
   it("answers inside the tenant and 404 'Auction not found' outside it, as for a missing or malformed id", async () => {
     const orbita = await seeded(2, 'live');
@@ -172,6 +172,34 @@ describe('POST /auction/save_config', () => {
     // Player 6 exists but is not enabled.
     expect(expectError(await save({ fundIds: [], playerIds: [6] }), 400).errors).toEqual({ buyers: 'buyersNotFound' });
     expectOk(await save({}));
+  });
+
+  it('lists every problem at once, each with its contracts and the other auction by name (issue 13)', async () => {
+    const a = await createAuction(t, USERS.acme);
+    const [mine] = await freeShares(t, 1, 1, taken);
+    const [sold1, sold2] = await t.query<{ contract_number: string }>(sql`select contract_number from shares where adm_id = 1 and state = 'payment_done' order by contract_number limit 2`);
+    const [live] = await t.query<{ c: string; id: string; name: string }>(
+      sql`select config -> 'contractNumbers' ->> 0 as c, id, config ->> 'name' as name from auctions where adm_id = 1 and status = 'live' order by created_at limit 1`,
+    );
+    const [other] = await t.query<{ c: string; id: string; name: string }>(
+      sql`select config -> 'contractNumbers' ->> 0 as c, id, config ->> 'name' as name from auctions where adm_id = 1 and status in ('created', 'pricing', 'processing') and id <> ${live.id} and jsonb_array_length(config -> 'contractNumbers') > 0 and id <> ${a.auctionId} order by created_at limit 1`,
+    );
+    const contractNumbers = [mine.contract_number, 'ACM-9999998', sold1.contract_number, live.c, 'ACM-9999999', sold2.contract_number, other.c];
+    const res = await apost(t, '/save_config', USERS.acme, { auctionId: a.auctionId, config: validConfig(contractNumbers, { name: 'ab', fundIds: [99], playerIds: [6] }) });
+    const body = expectError(res, 400, /^Invalid auction configuration/) as unknown as { errors: Record<string, string>; problems: AuctionConfigProblem[] };
+    // A name too short does not hide the contracts' problems, nor the buyers'.
+    expect(body.errors).toEqual({ name: 'nameLength', contractNumbers: 'sharesNotFound', buyers: 'buyersNotFound' });
+    expect(body.problems).toEqual(
+      expect.arrayContaining([
+        { field: 'contractNumbers', code: 'sharesNotFound', contracts: ['ACM-9999998', 'ACM-9999999'] },
+        { field: 'contractNumbers', code: 'sharesUnavailable', contracts: [sold1.contract_number, sold2.contract_number] },
+        { field: 'contractNumbers', code: 'sharesInOtherAuction', contracts: [live.c], auction: { auctionId: live.id, name: live.name, isAuction: expect.any(Boolean) } },
+        { field: 'contractNumbers', code: 'sharesInOtherAuction', contracts: [other.c], auction: { auctionId: other.id, name: other.name, isAuction: expect.any(Boolean) } },
+        { field: 'buyers', code: 'buyersNotFound', fundIds: [99] },
+        { field: 'buyers', code: 'buyersNotFound', playerIds: [6] },
+      ]),
+    );
+    expect(body.problems).toHaveLength(6);
   });
 
   it('is refused past pricing (409), to a fund (403) and outside the tenant (404)', async () => {

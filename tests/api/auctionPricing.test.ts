@@ -4,10 +4,15 @@
  * the auction move on; runs left unfinished are resumed by the next app on the same database.
  * The tests wait for the app's pricing queue to be idle, never for a time.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import writeExcelFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuctionAddFileResponse, AuctionInfo, AuctionPricingItem } from '../../src/domain/auctions';
+import type { AuctionAddFileResponse, AuctionInfo, AuctionPricingItem, AuctionShareResult } from '../../src/domain/auctions';
+import type { ListResponse } from '../../src/domain/shareList';
+import type { FileRef } from '../../src/domain/workspace';
+import { PRICING_MAX_BYTES } from '../../src/domain/auctions';
 import { buildApp } from '../../server/app';
 import { pricingQueueOf } from '../../server/jobs/pricingQueue';
 import { aget, apost, auctionAt, freeShares, validConfig } from './auctionHelpers';
@@ -18,7 +23,8 @@ import { localStorageConfig, uploadFile } from './support/storage';
 let t: TestApp;
 const taken = new Set<string>();
 beforeAll(async () => {
-  t = await createTestApp({ config: { storage: await localStorageConfig() } });
+  // More shares than the default: every test prices fresh ones of Acme.
+  t = await createTestApp({ shares: 600, config: { storage: await localStorageConfig() } });
 });
 afterAll(async () => {
   await t?.close();
@@ -60,7 +66,8 @@ describe('a CSV spreadsheet', () => {
     await idle();
     const [failed] = await runs(auction.auctionId);
     expect(failed).toMatchObject({ pricingId: sent.pricing!.pricingId, status: 'validation_error', rows: 3, pricedRows: 0 });
-    expect(failed.rowErrors).toEqual([{ row: 3, code: 'priceBelowMinimum', value: '500,00' }]);
+    // The minimum this share had to reach, computed, and its contract (issue 13).
+    expect(failed.rowErrors).toEqual([{ row: 3, code: 'priceBelowMinimum', value: '500,00', contract: c2, minimum: 1000 }]);
     expect(await prices(failed.pricingId)).toEqual([]);
     expect((await expectOk<AuctionInfo>(await aget(t, `/info?auctionId=${auction.auctionId}`, USERS.acme))).latestPricing).toBe('validation_error');
     expectError(await apost(t, '/next_step', USERS.acme, { auctionId: auction.auctionId }), 409, 'Invalid auction status transition: the latest pricing spreadsheet is not processed');
@@ -100,13 +107,14 @@ describe('a CSV spreadsheet', () => {
     const [run] = await runs(auction.auctionId);
     expect(run.status).toBe('validation_error');
     expect(run.rows).toBe(7);
+    // Each row names its contract (issue 13: the error table has a contract column).
     expect(run.rowErrors).toEqual([
       { row: 2, code: 'contractMissing' },
-      { row: 3, code: 'contractNotInAuction', value: 'ACM-0000000' },
-      { row: 6, code: 'contractRepeated', value: c1 },
-      { row: 7, code: 'priceMissing' },
-      { row: 8, code: 'priceInvalid', value: 'mil reais' },
-      { row: 9, code: 'priceInvalid', value: '1.000;50' },
+      { row: 3, code: 'contractNotInAuction', value: 'ACM-0000000', contract: 'ACM-0000000' },
+      { row: 6, code: 'contractRepeated', value: c1, contract: c1 },
+      { row: 7, code: 'priceMissing', contract: c2 },
+      { row: 8, code: 'priceInvalid', value: 'mil reais', contract: c3 },
+      { row: 9, code: 'priceInvalid', value: '1.000;50', contract: c3 },
     ]);
   });
 
@@ -115,7 +123,7 @@ describe('a CSV spreadsheet', () => {
     const cases: [string, Buffer, string][] = [
       ['sem-cabecalho.csv', Buffer.from(`numero;preco\n${contracts[0]};1000\n`), 'headerMissing'],
       ['vazio.csv', Buffer.from('contrato;valor\n\n'), 'empty'],
-      ['latin1.csv', Buffer.from('contrato;valor;observação\nX;1;ç\n', 'latin1'), 'unreadable'],
+
       // A zip's first bytes, so that the upload keeps it (text under .xlsx is refused there), and nothing of a zip after them.
       ['quebrado.xlsx', Buffer.from('PK\x03\x04 this is not a zip file at all', 'latin1'), 'unreadable'],
     ];
@@ -125,6 +133,82 @@ describe('a CSV spreadsheet', () => {
       const run = (await runs(auction.auctionId)).find((r) => r.pricingId === sent.pricing!.pricingId)!;
       expect(run, name).toMatchObject({ status: 'validation_error', rowErrors: [{ row: 0, code }], pricedRows: 0 });
     }
+  });
+
+  it('reads a CSV saved by Excel in Portuguese on Windows (Windows-1252), accents and all (issue 13)', async () => {
+    const { auction, contracts } = await pricingAuction(2);
+    const [c1, c2] = contracts;
+    // "Contrato;Valor;Observação" with ç, ã and é as single bytes, as Excel's "CSV (separado por vírgulas)" writes them.
+    const csv = Buffer.from(`Contrato;Valor;Observação\r\n${c1};R$ 1.500,00;cotação revisada\r\n${c2};2.000,50;ação é única\r\n`, 'latin1');
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(csv)).toThrow();
+    const sent = await send(auction.auctionId, 'precos-windows.csv', csv);
+    await idle();
+    const [run] = await runs(auction.auctionId);
+    expect(run).toMatchObject({ pricingId: sent.pricing!.pricingId, status: 'processed', rows: 2, pricedRows: 2, rowErrors: [] });
+    expect(await prices(run.pricingId)).toEqual([
+      { contract_number: c1, price: '1500.00' },
+      { contract_number: c2, price: '2000.50' },
+    ]);
+  });
+
+  it('says on which line a quote is left open (issue 13)', async () => {
+    const { auction, contracts } = await pricingAuction(1);
+    const sent = await send(auction.auctionId, 'aspas.csv', Buffer.from(`contrato,valor\n${contracts[0]},"1.000,00\nX,2\n`));
+    await idle();
+    const run = (await runs(auction.auctionId)).find((r) => r.pricingId === sent.pricing!.pricingId)!;
+    expect(run).toMatchObject({ status: 'validation_error', rowErrors: [{ row: 2, code: 'unclosedQuote' }], pricedRows: 0 });
+  });
+});
+
+describe('refused spreadsheets leave no bytes in storage (issue 13)', () => {
+  /** Whether the local disk still holds the object of this upload. */
+  const stored = (f: FileRef) => existsSync(join(t.config.storage.filesDir, 'objects', f.filePath));
+  const fileRow = async (f: FileRef) => (await t.query<{ status: string }>(sql`select status from files where id = ${f.fileId}`))[0];
+  const attach = (auctionId: string, f: FileRef) => apost(t, '/add_file', USERS.acme, { auctionId, files: [f.fileId], fileType: 'PRICING_SPREADSHEET' });
+
+  it('refused by add_file for its size or its type: neither object nor row stays', async () => {
+    const { auction, contracts } = await pricingAuction(1);
+    const big = await uploadFile(t, USERS.acme, { fileName: 'grande.csv', bytes: Buffer.from(`contrato;valor\n${contracts[0]};1000\n${'x'.repeat(PRICING_MAX_BYTES)}\n`) });
+    expect(stored(big)).toBe(true);
+    expectError(await attach(auction.auctionId, big), 413, /^File too large/);
+    expect(stored(big)).toBe(false);
+    expect(await fileRow(big)).toBeUndefined();
+
+    const pdf = await uploadFile(t, USERS.acme, { fileName: 'precos.pdf' });
+    expectError(await attach(auction.auctionId, pdf), 400, /^Invalid file type/);
+    expect(stored(pdf)).toBe(false);
+    expect(await fileRow(pdf)).toBeUndefined();
+
+    // Another use of a file (a share's document sent here by mistake) is refused, never deleted.
+    const doc = await uploadFile(t, USERS.acme, { fileName: 'documento.pdf' });
+    await t.query(sql`update files set share_id = (select id from shares where adm_id = 1 limit 1) where id = ${doc.fileId}`);
+    expectError(await attach(auction.auctionId, doc), 400, /^Invalid file type/);
+    expect(stored(doc)).toBe(true);
+    expect(await runs(auction.auctionId)).toEqual([]);
+  });
+
+  it('refused by its run (unreadable, hostile, wrong rows): the bytes go, the run keeps its name; a priced one stays', async () => {
+    const { auction, contracts } = await pricingAuction(1);
+    const cases: [string, Buffer][] = [
+      ['quebrado.xlsx', Buffer.from('PK\x03\x04 this is not a zip file at all', 'latin1')],
+      ['aspas.csv', Buffer.from(`contrato;valor\n"${contracts[0]};1000\n`)],
+      ['linhas.csv', Buffer.from(`contrato;valor\n${contracts[0]};10\n`)],
+    ];
+    for (const [name, bytes] of cases) {
+      const f = await uploadFile(t, USERS.acme, { fileName: name, bytes });
+      expectOk(await attach(auction.auctionId, f));
+      await idle();
+      expect((await runs(auction.auctionId))[0], name).toMatchObject({ status: 'validation_error', fileName: name });
+      expect(stored(f), name).toBe(false);
+      expect(await fileRow(f), name).toEqual({ status: 'refused' });
+      // Sent again by id, it is refused in words: the bytes are gone.
+      expectError(await attach(auction.auctionId, f), 400, /^Invalid file: this spreadsheet was refused/);
+    }
+    const good = await uploadFile(t, USERS.acme, { fileName: 'bom.csv', bytes: Buffer.from(`contrato;valor\n${contracts[0]};1000\n`) });
+    expectOk(await attach(auction.auctionId, good));
+    await idle();
+    expect((await runs(auction.auctionId))[0].status).toBe('processed');
+    expect(stored(good)).toBe(true);
   });
 });
 
@@ -195,12 +279,36 @@ describe('spreadsheets and the rest of the auction', () => {
     expectError(await save(validConfig(contracts, { minimumPrice: { kind: 'fixed', value: 10 } })), 409);
   });
 
-  it('lets a fund eligible to the auction read its pricing runs', async () => {
+  it("keeps the seller's pricing from a fund, even one eligible to the auction (issue 13)", async () => {
     const { auction, contracts } = await pricingAuction(1);
     await send(auction.auctionId, 'p.csv', Buffer.from(`contrato;valor\n${contracts[0]};1000\n`));
     await idle();
-    expect((await runs(auction.auctionId, USERS.fund))[0].status).toBe('processed');
-    expectError(await aget(t, `/pricing_list?auctionId=${auction.auctionId}`, USERS.fundBeta), 404, 'Auction not found');
+    // Eligible: the auction's terms are readable, its pricing runs and per-share prices are not.
+    expectOk(await aget(t, `/info?auctionId=${auction.auctionId}`, USERS.fund));
+    for (const url of [`/pricing_list?auctionId=${auction.auctionId}`, `/share_results?auctionId=${auction.auctionId}`]) {
+      expectError(await aget(t, url, USERS.fund), 403, 'Permission denied');
+      expectError(await aget(t, url, USERS.fundBeta), 403, 'Permission denied');
+      expectOk(await aget(t, url, USERS.acme));
+      expectOk(await aget(t, url, USERS.operator));
+    }
+  });
+
+  it('lists each share with its credit, its minimum and the price it got, by page (issue 13)', async () => {
+    const { auction, contracts } = await pricingAuction(3);
+    const [c1, c2, c3] = contracts;
+    await send(auction.auctionId, 'p.csv', Buffer.from(`contrato;valor\n${c1};1000\n${c3};2.500,75\n`));
+    await idle();
+    const page = (n: number) => aget(t, `/share_results?auctionId=${auction.auctionId}&page=${n}&limit=2`, USERS.acme);
+    const first = expectOk<ListResponse<AuctionShareResult>>(await page(1));
+    expect(first).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect(first.data.map((r) => [r.contractNumber, r.price, r.minimumPrice, r.administratorName])).toEqual([
+      [c1, 1000, 1000, expect.any(String)],
+      [c2, null, 1000, expect.any(String)],
+    ]);
+    expect(first.data[0]).toMatchObject({ state: 'available', shareId: expect.any(String) });
+    const second = expectOk<ListResponse<AuctionShareResult>>(await page(2));
+    expect(second.data.map((r) => [r.contractNumber, r.price])).toEqual([[c3, 2500.75]]);
+    expectError(await aget(t, `/share_results?auctionId=${auction.auctionId}`, USERS.orbita), 404, 'Auction not found');
   });
 });
 

@@ -5,7 +5,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { A, auctionInfo, auctionRoutes, pickOption, preloadAuctionChunks, pricingRun } from './auctionsApi';
+import type { AuctionConfigProblem } from '../../src/domain';
+import { A, L, auctionInfo, auctionRoutes, pickOption, preloadAuctionChunks, pricingRun } from './auctionsApi';
 import { fieldOf, nextLabel, openAuction, title } from './auctionsPage';
 import { type FakeReply } from './helpers';
 import { type Route } from './workspaceApi';
@@ -26,33 +27,49 @@ const SAVED = {
 };
 
 describe('auction configuration: errors follow the form', () => {
-  it('names the refused contracts, drops the message once saved, and drops a message as its field changes', async () => {
+  it('lists every problem the server found, naming the contracts and the other auction, and drops them once saved or changed (issue 13)', async () => {
+    const problems: AuctionConfigProblem[] = [
+      { field: 'contractNumbers', code: 'sharesNotFound', contracts: ['ACM-8', 'ACM-9'] },
+      { field: 'contractNumbers', code: 'sharesUnavailable', contracts: ['ACM-2'] },
+      { field: 'contractNumbers', code: 'sharesInOtherAuction', contracts: ['ACM-1'], auction: { auctionId: '3186f504-1b57-4cc3-8221-00b4a2646332', name: 'Leilão de março', isAuction: true } },
+      { field: 'contractNumbers', code: 'sharesInOtherAuction', contracts: ['ACM-3', 'ACM-4'], auction: { auctionId: '7877b81c-2ed7-48de-afd9-93c38a725a43', name: null, isAuction: false } },
+      { field: 'buyers', code: 'buyersNotFound', fundIds: [99] },
+    ];
     let answer: FakeReply = {
       status: 400,
-      data: { message: 'Invalid auction configuration: share not available: ACM-2', errors: { contractNumbers: 'sharesUnavailable' } },
+      data: { message: 'Invalid auction configuration: contract not found: ACM-8, ACM-9', errors: { contractNumbers: 'sharesNotFound', buyers: 'buyersNotFound' }, problems },
     };
     const api = openAuction(auctionRoutes(auctionInfo({ config: SAVED }), { 'POST /auction/save_config': () => answer }));
     const user = userEvent.setup({ delay: null });
     await title();
     await user.click(await screen.findByRole('button', { name: A.config.save }));
-    const named = fill(A.configErrors.contractsNamed, { message: A.configErrors.sharesUnavailable, list: 'ACM-2' });
-    await waitFor(() => expect(fieldOf(A.config.contracts)).toHaveTextContent(named));
+    const P = A.configErrors.problems;
+    const expected = [
+      fill(P.sharesNotFound_other, { list: 'ACM-8, ACM-9' }),
+      fill(P.sharesUnavailable_one, { list: 'ACM-2' }),
+      fill(P.sharesInOtherAuction_one, { name: 'Leilão de março', list: 'ACM-1' }),
+      fill(P.sharesInOtherAuctionSale_other, { name: L.auctionList.unnamed_directSale, list: 'ACM-3, ACM-4' }),
+    ];
+    // One line each, all at once, in Portuguese; no code and no uuid.
+    await waitFor(() => expect([...fieldOf(A.config.contracts).querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent)).toEqual(expected));
+    expect(fieldOf(A.config.contracts)).not.toHaveTextContent('3186f504');
+    expect(screen.getByTestId('buyers-error')).toHaveTextContent(fill(P.fundsNotFound, { list: '99' }));
 
     // Saved: no message is left behind.
     answer = { status: 200, data: auctionInfo({ config: SAVED, nextStepBlocker: null }) };
     await user.click(screen.getByRole('button', { name: A.config.save }));
     expect(await screen.findByText(A.config.saved)).toBeInTheDocument();
-    await waitFor(() => expect(fieldOf(A.config.contracts)).not.toHaveTextContent(A.configErrors.sharesUnavailable));
+    await waitFor(() => expect(fieldOf(A.config.contracts).querySelectorAll('.ant-form-item-explain-error')).toHaveLength(0));
+    expect(screen.queryByTestId('buyers-error')).toBeNull();
 
-    // A new refusal, then the user fixes the field: its message goes at once.
-    answer = { status: 400, data: { message: 'Invalid auction configuration: contract not found: ACM-1', errors: { contractNumbers: 'sharesNotFound' } } };
+    // A new refusal, then the user fixes the field: its messages go at once.
+    answer = { status: 400, data: { message: 'Invalid auction configuration: contract not found: ACM-1', errors: { contractNumbers: 'sharesNotFound' }, problems: [problems[0]] } };
     await user.click(screen.getByRole('button', { name: A.config.save }));
-    await waitFor(() => expect(fieldOf(A.config.contracts)).toHaveTextContent(A.configErrors.sharesNotFound));
-    expect(fieldOf(A.config.contracts)).toHaveTextContent('ACM-1');
+    await waitFor(() => expect(fieldOf(A.config.contracts)).toHaveTextContent(expected[0]));
     await user.type(screen.getByLabelText(A.config.contracts), '{Enter}ACM-3');
-    await waitFor(() => expect(fieldOf(A.config.contracts)).not.toHaveTextContent(A.configErrors.sharesNotFound));
+    await waitFor(() => expect(fieldOf(A.config.contracts)).not.toHaveTextContent(expected[0]));
     expect(api.called('POST', '/auction/save_config')).toHaveLength(3);
-  });
+  }, 150_000);
 
   it('does not submit the form when Enter is pressed inside the window picker', async () => {
     const api = openAuction(auctionRoutes(auctionInfo({ config: SAVED }), { 'POST /auction/save_config': { status: 200, data: auctionInfo({ config: SAVED }) } }));
@@ -178,11 +195,11 @@ describe('auction moves: confirmation and wording', () => {
   it('words a direct sale as one: its name, its cancel button and its confirmation', async () => {
     openAuction(auctionRoutes(auctionInfo({ isAuction: false, name: null })));
     const user = userEvent.setup({ delay: null });
-    await title(A.page.unnamed_directSale);
+    await title(L.auctionList.unnamed_directSale);
     await user.click(await screen.findByRole('button', { name: new RegExp(A.actions.cancel_directSale) }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(A.actions.cancelTitle_directSale);
-    expect(dialog).toHaveTextContent(fill(A.actions.cancelText_directSale, { name: A.page.unnamed_directSale }));
+    expect(dialog).toHaveTextContent(fill(A.actions.cancelText_directSale, { name: L.auctionList.unnamed_directSale }));
     expect(within(dialog).getByRole('button', { name: A.actions.cancelConfirm_directSale })).toBeInTheDocument();
   });
 

@@ -122,7 +122,7 @@ describe('auction list (/leiloes)', () => {
     expect(api.called('POST', '/auction/create')[0].body).toEqual({ isAuction: false });
     await waitFor(() => expect(location()).toBe('/leiloes/new-1'));
     // A direct sale is worded as one, not as an auction.
-    expect(await screen.findByRole('heading', { name: A.page.unnamed_directSale })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: L.auctionList.unnamed_directSale })).toBeInTheDocument();
   });
 
   it('makes an operator name the administrator (one seen on the list) before creating', async () => {

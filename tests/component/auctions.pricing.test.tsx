@@ -7,6 +7,7 @@ import { button, nextLabel, openAuction, title } from './auctionsPage';
 // Polls every few milliseconds here: the test waits for the answers, never for the clock.
 vi.mock('../../src/pages/auctions/polling', () => ({ PRICING_POLL_MS: 20 }));
 vi.setConfig({ testTimeout: 90_000 });
+const fill = (text: string, vars: Record<string, string>) => Object.entries(vars).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), text);
 beforeAll(preloadAuctionChunks, 60_000);
 
 
@@ -16,20 +17,28 @@ describe('auction wizard: pricing', () => {
       status: 'validation_error',
       rows: 3,
       rowErrors: [
-        { row: 3, code: 'priceInvalid', value: 'abc' },
-        { row: 4, code: 'contractNotInAuction', value: 'XYZ-9' },
+        { row: 3, code: 'priceInvalid', value: 'abc', contract: 'ACM-0000001' },
+        { row: 4, code: 'contractNotInAuction', value: 'XYZ-9', contract: 'XYZ-9' },
+        // The minimum this share had to reach, computed by the server, in reais (issue 13).
+        { row: 5, code: 'priceBelowMinimum', value: '500,00', contract: 'ACM-0000002', minimum: 10500.5 },
+        // A run checked before the server sent contracts and minimums: the rule, and a dash.
+        { row: 6, code: 'priceBelowMinimum', value: '1,00' },
       ],
     });
-    openAuction(auctionRoutes(auctionInfo({ status: 'pricing', nextStepBlocker: 'pricingNotProcessed', latestPricing: 'validation_error' }), { 'GET /auction/pricing_list': { status: 200, data: { data: [run] } } }));
+    const config = { minimumPrice: { kind: 'percent_of_credit' as const, value: 70 } };
+    openAuction(auctionRoutes(auctionInfo({ status: 'pricing', nextStepBlocker: 'pricingNotProcessed', latestPricing: 'validation_error', config }), { 'GET /auction/pricing_list': { status: 200, data: { data: [run] } } }));
     const runs = await screen.findByTestId('pricing-runs');
     const row = (await within(runs).findByText('precos.csv')).closest('tr')!;
     expect(within(row).getByText(A.pricingStatus.validation_error)).toHaveClass('ant-tag');
-    expect(within(row).getByText('2 erros')).toBeInTheDocument();
+    expect(within(row).getByText('4 erros')).toBeInTheDocument();
     const errors = screen.getByTestId('pricing-errors');
+    expect(within(errors).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([A.pricing.row, A.pricing.contract, A.pricing.error, A.pricing.value]);
     const lines = within(errors).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
     expect(lines).toEqual([
-      ['3', A.rowErrors.priceInvalid, 'abc'],
-      ['4', A.rowErrors.contractNotInAuction, 'XYZ-9'],
+      ['3', 'ACM-0000001', A.rowErrors.priceInvalid, 'abc'],
+      ['4', 'XYZ-9', A.rowErrors.contractNotInAuction, 'XYZ-9'],
+      ['5', 'ACM-0000002', fill(A.rowErrors.priceBelowMinimumOf, { minimum: 'R$\u00a010.500,50' }), '500,00'],
+      ['6', '—', fill(A.rowErrors.priceBelowMinimumOf, { minimum: `70${A.config.percentSuffix}` }), '1,00'],
     ]);
   });
 

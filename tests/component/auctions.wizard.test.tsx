@@ -134,7 +134,7 @@ describe('auction wizard: configuration', () => {
   it('checks the form with validateAuctionConfig and shows each message on its field, without calling the server', async () => {
     const api = openAuction(auctionRoutes(auctionInfo({ name: null })));
     const user = userEvent.setup({ delay: null });
-    await title(A.page.unnamed);
+    await title(L.auctionList.unnamed);
     await user.click(await screen.findByRole('button', { name: A.config.save }));
     await waitFor(() => expect(fieldOf(A.config.name)).toHaveTextContent(A.configErrors.required));
     expect(fieldOf(A.config.contracts)).toHaveTextContent(A.configErrors.noShares);

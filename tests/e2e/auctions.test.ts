@@ -122,7 +122,7 @@ describe('auctions in the browser', () => {
     await runsTable(page).getByText('Com erros').waitFor({ timeout: 60_000 });
     const errors = page.getByTestId('pricing-errors');
     const row = errors.locator('tbody tr').filter({ hasText: 'Valor inválido' });
-    await expect.poll(() => row.locator('td').allInnerTexts()).toEqual(['3', 'Valor inválido', 'abc']);
+    await expect.poll(() => row.locator('td').allInnerTexts()).toEqual(['3', second, 'Valor inválido', 'abc']);
     expect(await page.getByRole('button', { name: 'Avançar para Processamento' }).isDisabled()).toBe(true);
 
     // The fixed spreadsheet is processed in the background; the page refreshes by itself.

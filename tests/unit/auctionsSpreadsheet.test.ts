@@ -3,9 +3,23 @@ import fc from 'fast-check';
 import writeExcelFile from 'write-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { PRICING_MAX_BYTES, PRICING_MAX_ROWS } from '../../src/domain/auctions';
-import { CSV_MAX_LINES, checkXlsxZip, csvDelimiter, readPricingFile } from '../../server/services/pricingSpreadsheet';
+import { CSV_MAX_LINES, checkXlsxZip, csvDelimiter, decodeCsv, readPricingFile } from '../../server/services/pricingSpreadsheet';
 
 describe('CSV', () => {
+  it('reads UTF-8 (with or without BOM) as UTF-8 and anything else as Windows-1252 (issue 13)', async () => {
+    const text = 'Contrato;Valor;Observação\r\nACM-1;1.000,00;cotação € única\r\n';
+    const expected = { ok: true, rows: [{ row: 2, contract: 'ACM-1', price: '1.000,00' }] };
+    expect(await readPricingFile(Buffer.from(text), 'p.csv')).toEqual(expected);
+    expect(await readPricingFile(Buffer.from(`\uFEFF${text}`), 'p.csv')).toEqual(expected);
+    // Excel's "CSV (separado por vírgulas)" on Windows: one byte per accent, € as 0x80.
+    const cp1252 = Buffer.from(text.replace('€', '\u0080'), 'latin1');
+    expect(cp1252.includes(0x80)).toBe(true);
+    expect(await readPricingFile(cp1252, 'p.csv')).toEqual(expected);
+    expect(decodeCsv(cp1252)).toBe(text);
+    // A contract with an accent reads back the same either way.
+    expect(await readPricingFile(Buffer.from('contrato;valor\nAÇÃO-1;10\n', 'latin1'), 'p.csv')).toMatchObject({ rows: [{ contract: 'AÇÃO-1' }] });
+  });
+
   it('guesses the delimiter from the header line', () => {
     expect(csvDelimiter('contrato;valor\nA;1,50')).toBe(';');
     expect(csvDelimiter('\uFEFFcontrato,valor\nA,"1,50"')).toBe(',');
@@ -58,7 +72,11 @@ describe('CSV', () => {
     expect(await readPricingFile(Buffer.from(''), 'p.csv')).toEqual({ ok: false, error: 'empty' });
     const many = `contrato;valor\n${'A;1\n'.repeat(PRICING_MAX_ROWS + 1)}`;
     expect(await readPricingFile(Buffer.from(many), 'p.csv')).toEqual({ ok: false, error: 'tooManyRows' });
-    expect(await readPricingFile(Buffer.from('contrato;valor\n"A;1\n'), 'p.csv')).toEqual({ ok: false, error: 'unreadable' });
+    // A broken quote says its line (issue 13): where the quote opened, not where the file ended.
+    expect(await readPricingFile(Buffer.from('contrato;valor\n"A;1\n'), 'p.csv')).toEqual({ ok: false, error: 'unclosedQuote', row: 2 });
+    expect(await readPricingFile(Buffer.from('contrato;valor\nA;1\n\nB;"2\nC;3\n\n'), 'p.csv')).toEqual({ ok: false, error: 'unclosedQuote', row: 4 });
+    expect(await readPricingFile(Buffer.from('contrato;valor\r\nA;1\r\nB;"2"x\r\n'), 'p.csv')).toEqual({ ok: false, error: 'unclosedQuote', row: 3 });
+    expect(await readPricingFile(Buffer.from('contrato;valor\nA;2x"\n'), 'p.csv')).toEqual({ ok: false, error: 'unclosedQuote', row: 2 });
   });
 
   it('reads blank lines up to the line cap, and refuses content past it without parsing it', async () => {

@@ -75,7 +75,7 @@ export const AuctionActions = ({ auction }: { auction: AuctionInfo }) => {
     ask((done) =>
       modal.confirm({
         title: t('auctions.actions.cancelTitle', ctx),
-        content: t('auctions.actions.cancelText', { ...ctx, name: auction.name ?? t('auctions.page.unnamed', ctx) }),
+        content: t('auctions.actions.cancelText', { ...ctx, name: auction.name ?? t('auctionList.unnamed', ctx) }),
         okText: t('auctions.actions.cancelConfirm', ctx),
         okButtonProps: { danger: true },
         cancelText: t('auctions.actions.cancelKeep'),

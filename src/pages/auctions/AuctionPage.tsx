@@ -12,6 +12,7 @@ import { errorText } from '../../providers/notificationProvider';
 import { AUCTION_STATUS_COLORS } from '../../resources/auctions';
 import { AuctionActions } from './AuctionActions';
 import { AuctionFiles } from './AuctionFiles';
+import { AuctionResults } from './AuctionResults';
 import { ConfigStep } from './ConfigStep';
 import { ConfigSummary } from './ConfigSummary';
 import { AUCTIONS_ROUTE } from './paths';
@@ -41,11 +42,11 @@ const AuctionHeader = ({ auction }: { auction: AuctionInfo }) => {
       </div>
       <Space wrap align="center" style={{ margin: '8px 0' }}>
         <h1 id="auction-title" style={{ fontSize: token.fontSizeHeading3, fontWeight: 600, margin: 0, color: token.colorTextHeading }}>
-          {auction.name || t('auctions.page.unnamed', saleContext(auction.isAuction))}
+          {auction.name || t('auctionList.unnamed', saleContext(auction.isAuction))}
         </h1>
         <Tag data-testid="auction-type">{t(`auctionType.${String(auction.isAuction)}`)}</Tag>
         <Tag data-testid="auction-status" color={AUCTION_STATUS_COLORS[auction.status]}>
-          {t(`auctionStatus.${auction.status}`)}
+          {t(`auctionStatus.${auction.status}`, saleContext(auction.isAuction))}
         </Tag>
       </Space>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} styles={{ content: { wordBreak: 'normal', overflowWrap: 'anywhere' } }}>
@@ -65,7 +66,7 @@ const AuctionHeader = ({ auction }: { auction: AuctionInfo }) => {
   );
 };
 
-const StepContent = ({ auction, step, canWrite }: { auction: AuctionInfo; step: Step; canWrite: boolean }) => {
+const StepContent = ({ auction, step, canWrite, canSeePricing }: { auction: AuctionInfo; step: Step; canWrite: boolean; canSeePricing: boolean }) => {
   const t = useTranslate();
   if (step === 'created') {
     if (canWrite && AUCTION_CONFIG_EDITABLE.includes(auction.status)) return <ConfigStep auction={auction} />;
@@ -76,7 +77,13 @@ const StepContent = ({ auction, step, canWrite }: { auction: AuctionInfo; step: 
       </Space>
     );
   }
-  if (step === 'pricing') return <PricingStep auction={auction} canWrite={canWrite} />;
+  if (step === 'pricing')
+    return canSeePricing ? (
+      <PricingStep auction={auction} canWrite={canWrite} />
+    ) : (
+      // The seller's pricing (runs, file names, rows refused) is not the buyers' to read (issue 13).
+      <Alert type="info" showIcon message={t('auctions.pricing.sellerOnly')} data-testid="pricing-seller-only" />
+    );
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>{t(`auctions.stepHelp.${step}`, saleContext(auction.isAuction))}</Typography.Paragraph>
@@ -88,6 +95,9 @@ const StepContent = ({ auction, step, canWrite }: { auction: AuctionInfo; step: 
 const Wizard = ({ auction }: { auction: AuctionInfo }) => {
   const t = useTranslate();
   const canWrite = useCanDo('auction.write');
+  const canSeePricing = useCanDo('auction.pricing_read');
+  // Once a spreadsheet priced the shares, each share's price is shown (issue 13).
+  const showResults = canSeePricing && auction.latestPricing === 'processed' && auction.status !== 'created';
   const history = useStatusHistory(auction.auctionId);
   const canceled = auction.status === 'canceled';
   const stopped = canceled ? stoppedAt(history.list) : null;
@@ -135,19 +145,28 @@ const Wizard = ({ auction }: { auction: AuctionInfo }) => {
         />
       </nav>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
+        {/* Side by side only from 1600 px: at 1366 and 1280 px the step's tables need the whole width (issue 13). */}
+        <Col xs={24} xxl={16}>
           <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t(`auctions.steps.${step}`)}</h2>} size="small">
-            <StepContent auction={auction} step={step} canWrite={canWrite} />
+            <StepContent auction={auction} step={step} canWrite={canWrite} canSeePricing={canSeePricing} />
           </Card>
           <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('auctions.files.title', ctx)}</h2>} size="small" style={{ marginTop: 16 }}>
             <AuctionFiles auction={auction} canWrite={canWrite} />
           </Card>
         </Col>
-        <Col xs={24} xl={8}>
+        <Col xs={24} xxl={8}>
           <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('auctions.history.title')}</h2>} size="small">
             <StatusHistory auctionId={auction.auctionId} isAuction={auction.isAuction} />
           </Card>
         </Col>
+        {showResults && (
+          <Col span={24}>
+            <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('auctions.results.title')}</h2>} size="small" data-testid="auction-results-card">
+              <Typography.Paragraph type="secondary">{t('auctions.results.help')}</Typography.Paragraph>
+              <AuctionResults auctionId={auction.auctionId} />
+            </Card>
+          </Col>
+        )}
       </Row>
     </article>
   );

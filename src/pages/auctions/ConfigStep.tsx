@@ -1,11 +1,12 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { API, AUCTION_CONFIG_LIMITS, validateAuctionConfig, type AuctionInfo } from '../../domain';
+import { API, AUCTION_CONFIG_LIMITS, validateAuctionConfig, type AuctionConfigProblem, type AuctionInfo } from '../../domain';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
+import { formatDateTime } from '../../components/formatters';
 import { errorText } from '../../providers/notificationProvider';
 import { useBuyerOptions } from './buyers';
-import { ERROR_FORM_FIELDS, contractsNamedIn, errorsByField, fromConfig, otherAuctionIn, parseContracts, toConfig, type ConfigFormValues } from './configForm';
+import { ERROR_FORM_FIELDS, culpritList, errorsByField, fromConfig, parseContracts, toConfig, type ConfigFormValues } from './configForm';
 import { useAuctionWrite } from './useAuction';
 import { saleContext } from './wording';
 
@@ -34,30 +35,45 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
   // The server refuses new shares or a new minimum once a spreadsheet priced the old ones.
   const frozen = auction.status === 'pricing' && auction.latestPricing !== null;
 
-  // Funds and players share one message, shown under both selects.
-  const [buyersError, setBuyersError] = useState<string | null>(null);
+  // Funds and players share their messages, shown under both selects.
+  const [buyersErrors, setBuyersErrors] = useState<string[]>([]);
   const message = (key: string) => t(`auctions.configErrors.${key}`, {}, errorText(key));
-  /** The server's message names the culprits: the contracts it refused, the other auction holding one. */
-  const withCulprits = (key: string, serverMessage?: string) => {
-    const text = message(key);
-    if (!serverMessage) return text;
-    const other = key === 'sharesInOtherAuction' ? otherAuctionIn(serverMessage) : null;
-    if (other) return t('auctions.configErrors.otherAuction', { message: text, id: other });
-    const named = contractsNamedIn(serverMessage, parseContracts(form.getFieldValue('contracts') as string | undefined));
-    return named.length ? t('auctions.configErrors.contractsNamed', { message: text, list: named.join(', ') }) : text;
+  const list = (items: readonly (string | number)[]) => culpritList(items, (shown, count) => t('auctions.configErrors.problems.more', { list: shown, count }));
+  /** One line per problem the server found, naming its contracts and the other auction by name. */
+  const problemLine = (p: AuctionConfigProblem): string => {
+    const P = 'auctions.configErrors.problems';
+    if (p.code === 'sharesInOtherAuction' && p.auction) {
+      const sale = !p.auction.isAuction;
+      const name = p.auction.name || t('auctionList.unnamed', saleContext(p.auction.isAuction));
+      return t(`${P}.${sale ? 'sharesInOtherAuctionSale' : 'sharesInOtherAuction'}`, { count: p.contracts?.length ?? 0, name, list: list(p.contracts ?? []) });
+    }
+    if (p.code === 'buyersNotFound') return p.fundIds?.length ? t(`${P}.fundsNotFound`, { list: list(p.fundIds) }) : t(`${P}.playersNotFound`, { list: list(p.playerIds ?? []) });
+    return p.contracts?.length ? t(`${P}.${p.code}`, { count: p.contracts.length, list: list(p.contracts) }) : message(p.code);
   };
-  /** Shows these errors and clears every other: a message never outlives the check that made it. */
-  const showErrors = (errors: Record<string, unknown>, serverMessage?: string) => {
+  /**
+   * Shows these errors and clears every other: a message never outlives the check that made it. The
+   * server's `problems` replace its one code per field: every problem, each on its line (issue 13).
+   */
+  const showErrors = (errors: Record<string, unknown>, problems: readonly AuctionConfigProblem[] = []) => {
     const fields = errorsByField(errors);
-    form.setFields(ERROR_FORM_FIELDS.map((name) => ({ name, errors: fields.has(name) ? [withCulprits(fields.get(name)!, name === 'contracts' ? serverMessage : undefined)] : [] })));
+    const linesOf = (field: AuctionConfigProblem['field']) => problems.filter((p) => p.field === field).map(problemLine);
+    const contractLines = linesOf('contractNumbers');
+    const buyerLines = linesOf('buyers');
+    form.setFields(
+      ERROR_FORM_FIELDS.map((name) => ({
+        name,
+        errors: name === 'contracts' && contractLines.length ? contractLines : fields.has(name) ? [message(fields.get(name)!)] : [],
+      })),
+    );
     const buyersKey = fields.get('buyers');
-    setBuyersError(buyersKey ? message(buyersKey) : null);
+    setBuyersErrors(buyerLines.length ? buyerLines : buyersKey ? [message(buyersKey)] : []);
     return fields.size > 0;
   };
   const save = useAuctionWrite(auction.auctionId, API.auction.saveConfig, {
     success: 'auctions.config.saved',
     // Field errors show on their fields; anything else is a toast.
-    silentErrors: (e: HttpError) => e.statusCode === 400 && !!e.errors && showErrors(e.errors as Record<string, unknown>, e.message),
+    silentErrors: (e: HttpError) =>
+      e.statusCode === 400 && !!e.errors && showErrors(e.errors as Record<string, unknown>, Array.isArray(e.problems) ? (e.problems as AuctionConfigProblem[]) : []),
   });
 
   const submit = (values: ConfigFormValues) => {
@@ -66,10 +82,15 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
     save.mutate({ config }, { onSuccess: () => showErrors({}) });
   };
 
+  const windowOrderRule = (value: ConfigFormValues['window']) => {
+    const [start, end] = value ?? [];
+    if (start && end && !end.isAfter(start)) throw new Error(t('auctions.configErrors.endBeforeStartTyped', { start: formatDateTime(start.toISOString()), end: formatDateTime(end.toISOString()) }));
+  };
+
   const clearChanged = (changed: Partial<ConfigFormValues>) => {
     const names = Object.keys(changed) as (keyof ConfigFormValues)[];
     form.setFields(names.filter((n) => ERROR_FORM_FIELDS.includes(n)).map((name) => ({ name, errors: [] })));
-    if (names.includes('fundIds') || names.includes('playerIds')) setBuyersError(null);
+    if (names.includes('fundIds') || names.includes('playerIds')) setBuyersErrors([]);
     // The minimum's rule decides what its value may be: a new rule asks for a new check of the value.
     if (names.includes('minimumKind')) form.setFields([{ name: 'minimumValue', errors: [] }]);
   };
@@ -88,8 +109,15 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
       <Form.Item name="name" label={t('auctions.config.name')}>
         <Input maxLength={120} placeholder={t('auctions.config.namePlaceholder', saleContext(auction.isAuction))} />
       </Form.Item>
-      <Form.Item name="window" label={t(auction.isAuction ? 'auctions.config.window' : 'auctions.config.windowDirectSale')}>
+      <Form.Item
+        name="window"
+        label={t(auction.isAuction ? 'auctions.config.window' : 'auctions.config.windowDirectSale')}
+        // An end before the start is kept as typed and refused here, as soon as both are there (issue 13).
+        rules={[{ validator: async (_, value: ConfigFormValues['window']) => windowOrderRule(value) }]}
+      >
         <DatePicker.RangePicker
+          // antd would otherwise swap (or replace) an end typed before the start, silently.
+          order={false}
           showTime={{ format: 'HH:mm' }}
           format="L LT"
           placeholder={[t('auctions.config.windowStart'), t('auctions.config.windowEnd')]}
@@ -118,13 +146,13 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
       <div role="group" aria-labelledby={`${auction.auctionId}-buyers`} data-testid="buyers-group">
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="fundIds" label={t('auctions.config.funds')} validateStatus={buyersError ? 'error' : undefined} style={buyersError ? { marginBottom: 8 } : undefined}>
+          <Form.Item name="fundIds" label={t('auctions.config.funds')} validateStatus={buyersErrors.length ? 'error' : undefined} style={buyersErrors.length ? { marginBottom: 8 } : undefined}>
             <Select mode="multiple" allowClear showSearch optionFilterProp="label" loading={buyers.fundsLoading} options={buyers.funds} placeholder={t('auctions.config.fundsPlaceholder')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           {buyers.mayListPlayers ? (
-            <Form.Item name="playerIds" label={t('auctions.config.players')} validateStatus={buyersError ? 'error' : undefined} style={buyersError ? { marginBottom: 8 } : undefined}>
+            <Form.Item name="playerIds" label={t('auctions.config.players')} validateStatus={buyersErrors.length ? 'error' : undefined} style={buyersErrors.length ? { marginBottom: 8 } : undefined}>
               <Select mode="multiple" allowClear showSearch optionFilterProp="label" loading={buyers.playersLoading} options={buyers.players} placeholder={t('auctions.config.playersPlaceholder')} />
             </Form.Item>
           ) : (
@@ -138,10 +166,14 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
           )}
         </Col>
       </Row>
-      {buyersError && (
-        <Typography.Paragraph type="danger" role="alert" data-testid="buyers-error" style={{ marginTop: 0 }}>
-          {buyersError}
-        </Typography.Paragraph>
+      {buyersErrors.length > 0 && (
+        <div role="alert" data-testid="buyers-error" style={{ marginBottom: 16 }}>
+          {buyersErrors.map((line) => (
+            <Typography.Paragraph key={line} type="danger" style={{ margin: 0 }}>
+              {line}
+            </Typography.Paragraph>
+          ))}
+        </div>
       )}
       </div>
       <Row gutter={16}>

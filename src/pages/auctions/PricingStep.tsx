@@ -1,10 +1,12 @@
 import { DeleteOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { formatDateTime } from '../../components/formatters';
+import { EMPTY_CELL, formatDateTime } from '../../components/formatters';
 import {
   API,
   PRICING_EXTENSIONS,
+  PRICING_MAX_BYTES,
+  formatMoney,
   PRICING_RUNNING,
   PRICING_UPLOAD_STATUS,
   type AuctionConfig,
@@ -17,7 +19,8 @@ import { QueryError } from './QueryError';
 import { UploadingPicker } from './UploadingPicker';
 import { auctionAdmSlug } from './slug';
 import { latestRun, useAuctionWrite, usePricingList } from './useAuction';
-import { minimumText, saleContext } from './wording';
+import { NUMBER_CELL } from './tableStyles';
+import { megabytes, minimumText, saleContext } from './wording';
 
 export const PRICING_COLORS: Readonly<Record<PricingStatus, string>> = {
   in_validation: 'processing',
@@ -41,14 +44,21 @@ export const PricingStatusTag = ({ status }: { status: PricingStatus }) => {
  */
 export const RowErrors = ({ errors, caption, minimum }: { errors: readonly PricingRowError[]; caption: string; minimum?: AuctionConfig['minimumPrice'] }) => {
   const t = useTranslate();
-  const problem = (code: string) =>
-    code === 'priceBelowMinimum' && minimum
-      ? t('auctions.rowErrors.priceBelowMinimumOf', { minimum: minimumText(minimum, t('auctions.config.percentSuffix')) })
-      : t(`auctions.rowErrors.${code}`, {}, code);
+  // The minimum this share had to reach, in reais (issue 13); runs checked before the server sent it
+  // fall back to the auction's rule ("70% do crédito").
+  const problem = (code: string, e: PricingRowError) =>
+    code === 'priceBelowMinimum' && e.minimum !== undefined
+      ? t('auctions.rowErrors.priceBelowMinimumOf', { minimum: formatMoney(e.minimum) })
+      : code === 'priceBelowMinimum' && minimum
+        ? t('auctions.rowErrors.priceBelowMinimumOf', { minimum: minimumText(minimum, t('auctions.config.percentSuffix')) })
+        : code === 'unclosedQuote'
+          ? t('auctions.rowErrors.unclosedQuote', { row: e.row })
+          : t(`auctions.rowErrors.${code}`, {}, code);
   const columns: TableColumnsType<PricingRowError & { key: number }> = [
-    { key: 'row', dataIndex: 'row', title: t('auctions.pricing.row'), width: 110, render: (row: number) => (row > 0 ? row : t('auctions.pricing.wholeFile')) },
+    { key: 'row', dataIndex: 'row', title: t('auctions.pricing.row'), width: 90, render: (row: number) => (row > 0 ? row : t('auctions.pricing.wholeFile')) },
+    { key: 'contract', dataIndex: 'contract', title: t('auctions.pricing.contract'), render: (v?: string) => <span style={NUMBER_CELL}>{v ?? EMPTY_CELL}</span> },
     { key: 'code', dataIndex: 'code', title: t('auctions.pricing.error'), render: problem },
-    { key: 'value', dataIndex: 'value', title: t('auctions.pricing.value'), render: (v?: string) => v ?? '—' },
+    { key: 'value', dataIndex: 'value', title: t('auctions.pricing.value'), render: (v?: string) => <span style={NUMBER_CELL}>{v ?? EMPTY_CELL}</span> },
   ];
   return (
     <Table
@@ -133,6 +143,8 @@ export const PricingStep = ({ auction, canWrite }: { auction: AuctionInfo; canWr
           accept={SPREADSHEET_ACCEPT}
           allowed={PRICING_EXTENSIONS}
           wrongTypeText={t('auctions.pricing.wrongType')}
+          maxBytes={PRICING_MAX_BYTES}
+          tooLargeText={(size) => t('auctions.pricing.tooLarge', { size: megabytes(size), max: megabytes(PRICING_MAX_BYTES) })}
           disabled={running}
           testId="pricing-file-input"
           onUploaded={(file) => addFile.mutateAsync({ files: [file.fileId], fileType: 'PRICING_SPREADSHEET' })}

@@ -22,13 +22,13 @@ export const StatusHistory = ({ auctionId, isAuction = true }: { auctionId: stri
         <Timeline
           data-testid="auction-history"
           items={items.map((h, i) => {
-            const to = t(`auctionStatus.${h.toStatus}`);
+            const to = t(`auctionStatus.${h.toStatus}`, saleContext(isAuction));
             return {
               key: i,
               color: DOT[h.toStatus],
               children: (
                 <>
-                  <div>{h.fromStatus ? t('auctions.history.moved', { from: t(`auctionStatus.${h.fromStatus}`), to }) : t('auctions.history.created', { to, ...saleContext(isAuction) })}</div>
+                  <div>{h.fromStatus ? t('auctions.history.moved', { from: t(`auctionStatus.${h.fromStatus}`, saleContext(isAuction)), to }) : t('auctions.history.created', { to, ...saleContext(isAuction) })}</div>
                   <div style={{ color: '#595959', fontSize: 12 }}>
                     {formatDateTime(h.at)}
                     {h.userName ? ` · ${t('auctions.history.by', { name: h.userName })}` : ''}

@@ -14,6 +14,9 @@ export interface FilePickerProps {
   accept?: string;
   allowed?: readonly string[];
   wrongTypeText?: string;
+  /** Refuses a bigger file before any upload, with `tooLargeText(size)`: nothing is sent, nothing stored. */
+  maxBytes?: number;
+  tooLargeText?: (size: number) => string;
   icon?: ReactNode;
   disabled?: boolean;
   /** Called with the stored file; its promise keeps the picker busy (the add_file call). */
@@ -26,12 +29,13 @@ export interface FilePickerProps {
  * (to add_file). The shared FileUpload is a form control that keeps the file; here the file goes
  * straight to the auction, so only the upload hook is reused.
  */
-export const UploadingPicker = ({ admSlug, label, accept, allowed, wrongTypeText, icon = <UploadOutlined />, disabled, onUploaded, testId }: FilePickerProps) => {
+export const UploadingPicker = ({ admSlug, label, accept, allowed, wrongTypeText, maxBytes, tooLargeText, icon = <UploadOutlined />, disabled, onUploaded, testId }: FilePickerProps) => {
   const t = useTranslate();
   const input = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const [busy, setBusy] = useState(false);
-  const [wrongType, setWrongType] = useState(false);
+  /** Why the file picked was refused before any upload (its type, its size), or null. */
+  const [refused, setRefused] = useState<string | null>(null);
   const { state, start, cancel, reset } = useUpload(admSlug);
   const uploading = state.status === 'uploading';
 
@@ -40,8 +44,13 @@ export const UploadingPicker = ({ admSlug, label, accept, allowed, wrongTypeText
     e.target.value = '';
     if (!file) return;
     const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-    setWrongType(!!allowed && !allowed.includes(ext));
-    if (allowed && !allowed.includes(ext)) return;
+    const problem =
+      allowed && !allowed.includes(ext) ? (wrongTypeText ?? '') : maxBytes !== undefined && file.size > maxBytes ? (tooLargeText?.(file.size) ?? '') : null;
+    setRefused(problem);
+    if (problem !== null) {
+      reset();
+      return;
+    }
     const ref = await start(file);
     if (!ref) return;
     setBusy(true);
@@ -71,7 +80,7 @@ export const UploadingPicker = ({ admSlug, label, accept, allowed, wrongTypeText
       <div id={statusId} aria-live="polite">
         {uploading && <Progress percent={state.percent} size="small" status="active" aria-label={t('upload.progress', { name: state.fileName ?? '' })} />}
         {state.status === 'error' && state.error && <Alert type="error" showIcon role="alert" message={state.error} style={{ marginTop: 8 }} />}
-        {wrongType && wrongTypeText && <Alert type="error" showIcon role="alert" message={wrongTypeText} style={{ marginTop: 8 }} />}
+        {refused && <Alert type="error" showIcon role="alert" message={refused} style={{ marginTop: 8 }} data-testid={testId ? `${testId}-refused` : undefined} />}
       </div>
     </div>
   );

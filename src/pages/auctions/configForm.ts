@@ -69,15 +69,11 @@ export const errorsByField = (errors: AuctionConfigErrors | Record<string, unkno
   return out;
 };
 
-/**
- * The contract numbers a server message names ("…: share not available: ACM-1, ACM-2"), kept only
- * if the user typed them: the message is English prose, the list after its last colon is data.
- */
-export const contractsNamedIn = (message: string | undefined, typed: readonly string[]): string[] => {
-  const tail = message?.split(': ').pop() ?? '';
-  return [...new Set(tail.split(/[\s,;]+/).filter((n) => n && typed.includes(n)))];
-};
+/** At most this many contract numbers per line of a problem; the rest is counted. */
+export const PROBLEM_LIST_MAX = 20;
 
-/** The other open auction a message names ("a share is already in the open auction <id>"). */
-export const otherAuctionIn = (message: string | undefined): string | null =>
-  /open auction ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(message ?? '')?.[1] ?? null;
+/** The culprits of a problem as one line's list: "A, B, C e mais 12". */
+export const culpritList = (items: readonly (string | number)[], more: (list: string, count: number) => string): string => {
+  const shown = items.slice(0, PROBLEM_LIST_MAX).join(', ');
+  return items.length > PROBLEM_LIST_MAX ? more(shown, items.length - PROBLEM_LIST_MAX) : shown;
+};

@@ -16,10 +16,11 @@ import {
 } from '../../domain';
 import { callApi, listOf, type Payload } from '../../hooks/api';
 import { useHttp } from '../../hooks/HttpContext';
+import { auctionInfoKey, auctionKey } from './paths';
 import { PRICING_POLL_MS } from './polling';
 import { saleContext } from './wording';
 
-export const auctionKey = (auctionId: string) => ['auction', auctionId] as const;
+export { auctionKey };
 
 /** 4xx answers are final (a 404 is the not-found page); only a failing server is retried, once. */
 const retry = (count: number, error: HttpError) => (error?.statusCode ?? 0) >= 500 && count < 1;
@@ -34,7 +35,7 @@ export const latestRun = (runs: readonly AuctionPricingItem[]): AuctionPricingIt
 export const useAuctionInfo = (auctionId: string) => {
   const client = useHttp();
   return useQuery<AuctionInfo, HttpError>({
-    queryKey: [...auctionKey(auctionId), 'info'],
+    queryKey: auctionInfoKey(auctionId),
     queryFn: () => callApi<AuctionInfo>(client, API.auction.info, { auctionId }),
     retry,
     refetchInterval: (query) => (isRunning(query.state.data?.latestPricing) ? PRICING_POLL_MS : false),

@@ -9,3 +9,6 @@ export const saleContext = (isAuction: boolean): { context?: 'directSale' } => (
 /** The minimum price as the user set it: "R$ 1.000,00" or "70% do crédito". */
 export const minimumText = (min: AuctionConfig['minimumPrice'], percentSuffix: string): string =>
   min.kind === 'fixed' ? formatMoney(min.value) : `${min.value.toLocaleString('pt-BR')}${percentSuffix}`;
+
+/** A file's size in megabytes as pt-BR writes it ("20,3 MB"), for the limits the pickers state. */
+export const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;

@@ -4,7 +4,7 @@ import { processStepKey, type ShareState } from '../../domain';
 import { EMPTY_CELL, formatDate, formatDateTime, formatDocument } from '../../components/formatters';
 import type { CellKind, ColumnDef } from '../../resources';
 
-type Translate = (key: string) => string;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** One colour per state, so a column of states reads at a glance. */
 export const STATE_COLORS: Record<ShareState, string> = {
@@ -41,9 +41,12 @@ export const renderCell = (
   kind: CellKind | undefined,
   value: unknown,
   t: Translate,
-  column?: Pick<ColumnDef, 'labelPrefix' | 'tagColors' | 'filePathIndex'>,
+  column?: Pick<ColumnDef, 'labelPrefix' | 'tagColors' | 'filePathIndex' | 'labelContext' | 'emptyKey'>,
   row?: Readonly<Record<string, unknown>>,
 ): ReactNode => {
+  const context = row && column?.labelContext?.(row);
+  const options = context ? { context } : undefined;
+  if (column?.emptyKey && (value === null || value === undefined || value === '')) return t(column.emptyKey, options);
   switch (kind) {
     case 'file': {
       const filePath = column?.filePathIndex ? row?.[column.filePathIndex] : undefined;
@@ -60,7 +63,7 @@ export const renderCell = (
       return value === null || value === undefined || value === '' ? (
         EMPTY_CELL
       ) : (
-        <Tag color={column?.tagColors?.[String(value)]}>{t(`${column?.labelPrefix ?? ''}.${String(value)}`)}</Tag>
+        <Tag color={column?.tagColors?.[String(value)]}>{t(`${column?.labelPrefix ?? ''}.${String(value)}`, options)}</Tag>
       );
     case 'code':
       return <span style={NOWRAP}>{text(value)}</span>;

@@ -329,7 +329,8 @@ export function checkAnswer(res: LightMyRequestResponse, expected?: Expectation)
   if (res.statusCode >= 400) {
     expect(res.headers['content-type'], where).toMatch(/^application\/json/);
     const body = res.json() as { message?: unknown; errors?: unknown };
-    expect(Object.keys(body).every((k) => k === 'message' || k === 'errors'), where).toBe(true);
+    // save_config's 400 also lists its `problems` (issue 13).
+    expect(Object.keys(body).every((k) => k === 'message' || k === 'errors' || k === 'problems'), where).toBe(true);
     expect(typeof body.message, where).toBe('string');
     expect(matchErrorMessage(body.message as string).kind, `"${body.message}" is not in the catalogue`).toBe('catalogue');
     if (body.errors !== undefined) expect(Object.values(body.errors as object).every((v) => typeof v === 'string'), where).toBe(true);
