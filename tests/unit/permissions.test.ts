@@ -42,8 +42,11 @@ GET /player/get|POST /player/create|POST /player/update|POST /player/disable|POS
   .map((s) => s.trim())
   .filter(Boolean);
 
-/** Issue 12's: a pricing run whose background job ran out of retries is processed again. */
-const JOB_CALLS = ['POST /auction/pricing_retry'];
+/**
+ * Issue 12's: a pricing run whose background job ran out of retries is processed again. Issue 13's:
+ * each share of an auction with the price it got.
+ */
+const JOB_CALLS = ['POST /auction/pricing_retry', 'GET /auction/share_results'];
 
 /** Calls that need no permission: the public ones, the account flows that run before a session, and logout (any session may end itself). */
 const NO_PERMISSION = [
@@ -60,7 +63,7 @@ const NO_PERMISSION = [
 ];
 
 describe('the API table', () => {
-  it('holds exactly the calls of SPEC §7 plus /health, /ready, the management extensions and pricing_retry, each once', () => {
+  it('holds exactly the calls of SPEC §7 plus /health, /ready, the management extensions, pricing_retry and share_results, each once', () => {
     const sigs = ENDPOINTS.map(([, e]) => sig(e));
     expect(new Set(sigs).size).toBe(sigs.length);
     expect([...sigs].sort()).toEqual([...SPEC_CALLS, ...MANAGEMENT_CALLS, ...JOB_CALLS].sort());
