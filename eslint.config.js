@@ -23,4 +23,24 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'antd', '@refinedev/*', 'axios', 'fastify', 'drizzle-orm*', 'node:*', 'pg', '../providers/*', '../../server/*'] }],
     },
   },
+  {
+    // issue 14: antd names an icon after its glyph, in English ("download", "user"), and that name
+    // joins the accessible name of the button or link around it. Every icon says which it is:
+    // decorative (aria-hidden) or meaningful (a Portuguese aria-label).
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name="aria-hidden"])):not(:has(JSXAttribute[name.name="aria-label"]))',
+          message: 'Give the icon aria-hidden (decorative) or a Portuguese aria-label: antd names it in English after its glyph.',
+        },
+        {
+          selector: 'CallExpression[callee.name="createElement"] > Identifier.arguments:first-child[name=/(Outlined|Filled|TwoTone)$/]',
+          message: 'Create the icon as JSX with aria-hidden or a Portuguese aria-label.',
+        },
+      ],
+    },
+  },
 );

@@ -54,8 +54,8 @@ export const toToast = (params: OpenNotificationParams, close?: () => void): Arg
         <span style={{ color: WHITE }}>{text}</span>
       ),
       ...(expired ? { duration: 0 } : {}),
-      icon: <CloseCircleFilled style={{ color: WHITE }} />,
-      closeIcon: <CloseOutlined style={{ color: WHITE }} />,
+      icon: <CloseCircleFilled aria-hidden style={{ color: WHITE }} />,
+      closeIcon: <CloseOutlined aria-hidden style={{ color: WHITE }} />,
       className: 'repasse-toast repasse-toast--error',
       style: ERROR_TOAST_STYLE,
     };

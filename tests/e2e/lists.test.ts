@@ -70,6 +70,8 @@ describe('tables that fit', () => {
     ['/listagem', ['Contrato', 'CPF/CNPJ', 'Situação', 'Atualizada em']],
     ['/pendencias', ['Contrato', 'CPF/CNPJ', 'Situação', 'Atualizada em']],
     ['/canceladas', ['Contrato', 'CPF/CNPJ', 'Situação ao cancelar', 'Atualizada em', 'Cancelada em']],
+    // Status tags such as "Em processamento" and the dates stay whole in the auctions list too.
+    ['/leiloes', ['Tipo', 'Situação', 'Início', 'Término']],
   ])('%s at 1280 px shows contract numbers, CPF/CNPJ, states and dates whole, without scrolling sideways', async (path, headers) => {
     const page = await signedIn(path);
     const fit = await cutCells(page, headers);

@@ -90,7 +90,7 @@ export const AuctionActions = ({ auction }: { auction: AuctionInfo }) => {
         {next && (
           <Button
             type="primary"
-            icon={<ArrowRightOutlined />}
+            icon={<ArrowRightOutlined aria-hidden />}
             disabled={!!blocker || (busy && !advance.isPending)}
             loading={advance.isPending}
             aria-describedby={reason ? reasonId : undefined}
@@ -100,7 +100,7 @@ export const AuctionActions = ({ auction }: { auction: AuctionInfo }) => {
           </Button>
         )}
         {auction.cancelable && (
-          <Button danger icon={<StopOutlined />} disabled={busy && !cancel.isPending} loading={cancel.isPending} onClick={confirmCancel}>
+          <Button danger icon={<StopOutlined aria-hidden />} disabled={busy && !cancel.isPending} loading={cancel.isPending} onClick={confirmCancel}>
             {t('auctions.actions.cancel', ctx)}
           </Button>
         )}

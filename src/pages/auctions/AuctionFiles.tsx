@@ -1,6 +1,7 @@
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { App, Button, Select, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Space, Table, type TableColumnsType } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useState } from 'react';
 import { formatDateTime } from '../../components/formatters';
 import { API, AUCTION_ADDITIONAL_FILE_TYPES, isAuctionOpen, type AuctionFileItem, type AuctionFileType, type AuctionInfo } from '../../domain';
@@ -54,7 +55,7 @@ export const AuctionFiles = ({ auction, canWrite }: { auction: AuctionInfo; canW
             title: t('common.actions'),
             width: 90,
             render: (_: unknown, file: AuctionFileItem) => (
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('auctions.files.remove', { name: file.fileName })} onClick={() => confirmRemove(file)} />
+              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('auctions.files.remove', { name: file.fileName })} onClick={() => confirmRemove(file)} />
             ),
           },
         ]
@@ -65,7 +66,7 @@ export const AuctionFiles = ({ auction, canWrite }: { auction: AuctionInfo; canW
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {editable && (
         <Space wrap align="start">
-          <Select<AuctionFileType>
+          <FormSelect<AuctionFileType>
             aria-label={t('auctions.files.type')}
             value={fileType}
             onChange={setFileType}

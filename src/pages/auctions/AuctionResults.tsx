@@ -8,6 +8,7 @@ import { STATE_COLORS } from '../list/cells';
 import { workspacePath } from '../workspace/paths';
 import { AUCTION_SHARE_RESULTS } from '../../resources/auctions';
 import { NUMBER_CELL } from './tableStyles';
+import { paginationItemRender } from '../../components/tableA11y';
 
 const PAGE_SIZE = 20;
 const money = (v: number | null) => <span style={NUMBER_CELL}>{v === null ? EMPTY_CELL : formatMoney(v)}</span>;
@@ -77,6 +78,7 @@ export const AuctionResults = ({ auctionId }: { auctionId: string }) => {
       data-testid="auction-results"
       locale={{ emptyText: query.error ? query.error.message : t('auctions.results.empty') }}
       pagination={{
+        itemRender: paginationItemRender,
         current: page,
         pageSize,
         total: result.total ?? 0,

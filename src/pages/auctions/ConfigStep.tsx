@@ -1,5 +1,6 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Typography } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { API, AUCTION_CONFIG_LIMITS, validateAuctionConfig, type AuctionConfigProblem, type AuctionInfo } from '../../domain';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
@@ -147,19 +148,19 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="fundIds" label={t('auctions.config.funds')} validateStatus={buyersErrors.length ? 'error' : undefined} style={buyersErrors.length ? { marginBottom: 8 } : undefined}>
-            <Select mode="multiple" allowClear showSearch optionFilterProp="label" loading={buyers.fundsLoading} options={buyers.funds} placeholder={t('auctions.config.fundsPlaceholder')} />
+            <FormSelect mode="multiple" allowClear showSearch optionFilterProp="label" loading={buyers.fundsLoading} options={buyers.funds} placeholder={t('auctions.config.fundsPlaceholder')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           {buyers.mayListPlayers ? (
             <Form.Item name="playerIds" label={t('auctions.config.players')} validateStatus={buyersErrors.length ? 'error' : undefined} style={buyersErrors.length ? { marginBottom: 8 } : undefined}>
-              <Select mode="multiple" allowClear showSearch optionFilterProp="label" loading={buyers.playersLoading} options={buyers.players} placeholder={t('auctions.config.playersPlaceholder')} />
+              <FormSelect mode="multiple" allowClear showSearch optionFilterProp="label" loading={buyers.playersLoading} options={buyers.players} placeholder={t('auctions.config.playersPlaceholder')} />
             </Form.Item>
           ) : (
             <>
               {/* Kept in the form, so players an operator chose are saved again unchanged. */}
               <Form.Item name="playerIds" hidden>
-                <Select mode="multiple" />
+                <FormSelect mode="multiple" />
               </Form.Item>
               <Alert type="info" showIcon message={t('auctions.config.playersHidden')} style={{ marginTop: 30 }} />
             </>

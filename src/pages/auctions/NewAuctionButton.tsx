@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useInvalidate, useList, useNotification, useTranslate, type HttpError } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Button, Form, Modal, Radio, Space, Typography } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import '../../i18n/loadAuctionMessages';
@@ -35,7 +36,7 @@ const AdministratorPicker = ({ value, onChange }: { value?: number; onChange?: (
     return list.sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
   }, [result.data, typed, value, t]);
   return (
-    <Select
+    <FormSelect
       id="new-auction-adm"
       showSearch
       allowClear
@@ -75,7 +76,7 @@ const NewAuctionButton = () => {
   const operator = profile === 'operator';
   return (
     <>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setOpen(true)}>
         {t('auctions.create.button')}
       </Button>
       <Modal

@@ -21,6 +21,7 @@ import { auctionAdmSlug } from './slug';
 import { latestRun, useAuctionWrite, usePricingList } from './useAuction';
 import { NUMBER_CELL } from './tableStyles';
 import { megabytes, minimumText, saleContext } from './wording';
+import { paginationItemRender } from '../../components/tableA11y';
 
 export const PRICING_COLORS: Readonly<Record<PricingStatus, string>> = {
   in_validation: 'processing',
@@ -66,7 +67,7 @@ export const RowErrors = ({ errors, caption, minimum }: { errors: readonly Prici
       title={() => <strong>{caption}</strong>}
       columns={columns}
       dataSource={errors.map((e, i) => ({ ...e, key: i }))}
-      pagination={errors.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+      pagination={errors.length > 20 ? { pageSize: 20, showSizeChanger: false, itemRender: paginationItemRender } : false}
       data-testid="pricing-errors"
       // A phone scrolls the table sideways inside its card instead of spilling out of it.
       scroll={{ x: 'max-content' }}
@@ -115,7 +116,7 @@ export const PricingStep = ({ auction, canWrite }: { auction: AuctionInfo; canWr
           <Button
             type="text"
             danger
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             disabled={PRICING_RUNNING.includes(run.status)}
             aria-label={t('auctions.pricing.remove', { name: run.fileName ?? '' })}
             onClick={() =>
@@ -139,7 +140,7 @@ export const PricingStep = ({ auction, canWrite }: { auction: AuctionInfo; canWr
         <UploadingPicker
           admSlug={auctionAdmSlug(auction)}
           label={t(latest ? 'auctions.pricing.uploadAgain' : 'auctions.pricing.upload')}
-          icon={<FileExcelOutlined />}
+          icon={<FileExcelOutlined aria-hidden />}
           accept={SPREADSHEET_ACCEPT}
           allowed={PRICING_EXTENSIONS}
           wrongTypeText={t('auctions.pricing.wrongType')}

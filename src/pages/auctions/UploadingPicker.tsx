@@ -29,7 +29,7 @@ export interface FilePickerProps {
  * (to add_file). The shared FileUpload is a form control that keeps the file; here the file goes
  * straight to the auction, so only the upload hook is reused.
  */
-export const UploadingPicker = ({ admSlug, label, accept, allowed, wrongTypeText, maxBytes, tooLargeText, icon = <UploadOutlined />, disabled, onUploaded, testId }: FilePickerProps) => {
+export const UploadingPicker = ({ admSlug, label, accept, allowed, wrongTypeText, maxBytes, tooLargeText, icon = <UploadOutlined aria-hidden />, disabled, onUploaded, testId }: FilePickerProps) => {
   const t = useTranslate();
   const input = useRef<HTMLInputElement>(null);
   const statusId = useId();

@@ -25,7 +25,7 @@ export const STATE_COLORS: Record<ShareState, string> = {
  * its time wrap onto two lines before either is cut (the date, 74 px; the header "Atualizada" and
  * its sort arrow, about 92 px).
  */
-export const WHOLE_CELL_MIN_PX: Partial<Record<CellKind, number>> = { code: 120, document: 152, shareState: 136, dateTime: 112, date: 96 };
+export const WHOLE_CELL_MIN_PX: Partial<Record<CellKind, number>> = { code: 120, document: 152, shareState: 136, tag: 136, dateTime: 112, date: 96 };
 
 export const isWholeCell = (kind: CellKind | undefined): boolean => kind !== undefined && kind in WHOLE_CELL_MIN_PX;
 
@@ -63,7 +63,10 @@ export const renderCell = (
       return value === null || value === undefined || value === '' ? (
         EMPTY_CELL
       ) : (
-        <Tag color={column?.tagColors?.[String(value)]}>{t(`${column?.labelPrefix ?? ''}.${String(value)}`, options)}</Tag>
+        // Like a share's state: whole, wrapping between words rather than cut ("Em processamento" at 1280 px).
+        <Tag color={column?.tagColors?.[String(value)]} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
+          {t(`${column?.labelPrefix ?? ''}.${String(value)}`, options)}
+        </Tag>
       );
     case 'code':
       return <span style={NOWRAP}>{text(value)}</span>;

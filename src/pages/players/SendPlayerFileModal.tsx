@@ -1,6 +1,7 @@
 import { useInvalidate, useNotification, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Modal, Progress, Select } from 'antd';
+import { Alert, Button, Form, Modal, Progress } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useId } from 'react';
 import '../../i18n/loadWorkspaceMessages';
 import '../../i18n/loadPlayerMessages';
@@ -109,7 +110,7 @@ const SendPlayerFileModal = ({ open, onClose }: { open: boolean; onClose: () => 
           />
         )}
         <Form.Item name="fileType" htmlFor={ids.type} label={t('playerFiles.sendModal.fileType')} rules={[{ required: true, message: t('playerFiles.sendModal.fileTypeRequired') }]}>
-          <Select
+          <FormSelect
             id={ids.type}
             loading={types.isLoading}
             placeholder={t('playerFiles.sendModal.fileTypePlaceholder')}

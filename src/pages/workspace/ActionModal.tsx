@@ -1,5 +1,6 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils/is-valid-boleto';
 import type { Dayjs } from 'dayjs';
 import { API, DOCUMENT_TYPES, formatMoney, type CanceledReason, type FileRef, type Proposal, type ShareDetail } from '../../domain';
@@ -55,7 +56,7 @@ const CancelFields = () => {
   return (
     <>
       <Form.Item name="reason" label={t('workspace.actions.fields.reason')} rules={[{ required: true, message: t('validation.required') }]}>
-        <Select
+        <FormSelect
           loading={reasons.isLoading}
           options={reasons.list.map((r) => ({ value: r.id, label: r.label }))}
           showSearch
@@ -74,7 +75,7 @@ const ProposalField = ({ share }: { share: ShareDetail }) => {
   const proposals = useApiList<Proposal>(share.contractNumber, 'proposals', API.proposal.list, { contractNumber: share.contractNumber });
   return (
     <Form.Item name="proposalId" label={t('workspace.actions.fields.proposal')} rules={[{ required: true, message: t('validation.required') }]}>
-      <Select
+      <FormSelect
         loading={proposals.isLoading}
         options={proposals.list.map((p) => ({
           value: p.proposalId,
@@ -173,7 +174,7 @@ const ActionModal = ({ action, share, onClose }: { action: ShareAction; share: S
         {action === 'proof_attach' && (
           <>
             <Form.Item name="documentType" label={t('workspace.actions.fields.documentType')} rules={[required]}>
-              <Select showSearch optionFilterProp="label" options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documentType.${d}`) }))} />
+              <FormSelect showSearch optionFilterProp="label" options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documentType.${d}`) }))} />
             </Form.Item>
             {file('proofFile', 'file')}
           </>

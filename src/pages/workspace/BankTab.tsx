@@ -147,7 +147,7 @@ const BankTab = ({ share }: { share: ShareDetail }) => {
             </Space>
           </Form>
         ) : (
-          <Button style={{ marginTop: 16 }} icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          <Button style={{ marginTop: 16 }} icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
             {t('workspace.bank.add')}
           </Button>
         ))}

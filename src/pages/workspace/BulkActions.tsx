@@ -1,6 +1,7 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Modal, Progress, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Form, Modal, Progress, Space, Table, Tag } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { API, DOCUMENT_TYPES, can, type BulkActionResult, type DocumentType, type FileRef, type ShareListItem } from '../../domain';
@@ -184,7 +185,7 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
               onFinish={(v) => start('attach', { shareId: shareIds, proofFile: v.proofFile?.fileId, documentType: v.documentType })}
             >
               <Form.Item name="documentType" label={t('workspace.actions.fields.documentType')} rules={[required]}>
-                <Select showSearch optionFilterProp="label" options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documentType.${d}`) }))} />
+                <FormSelect showSearch optionFilterProp="label" options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documentType.${d}`) }))} />
               </Form.Item>
               <FileField name="proofFile" label={t('workspace.actions.fields.file')} admSlug={bulkAdmSlug(rows)} id="bulk-attach-file" required />
             </Form>

@@ -1,5 +1,6 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
-import { Button, Card, Col, Collapse, Empty, Form, Row, Select, Space } from 'antd';
+import { Button, Card, Col, Collapse, Empty, Form, Row, Space } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useMemo } from 'react';
 import {
   API,
@@ -21,6 +22,7 @@ import { useBrand } from '../../providers/BrandContext';
 import { FileLink } from '../../components/FileLink';
 import { QueryState, admSlugOf } from './shared';
 import { useUnsavedForm } from './unsaved';
+import { ACCESSIBLE_TEXT_TOKENS } from '../../shell';
 
 type Group = DocumentType | 'other';
 
@@ -50,7 +52,7 @@ const FileGroups = ({ files, emptyText }: { files: readonly FileRef[]; emptyText
           <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {list.map((f) => (
               <li key={f.fileId}>
-                <FileLink file={f} /> <span style={{ color: '#8c8c8c' }}>{formatDateTime(f.uploadedAt)}</span>
+                <FileLink file={f} /> <span style={{ color: ACCESSIBLE_TEXT_TOKENS.colorTextDescription }}>{formatDateTime(f.uploadedAt)}</span>
               </li>
             ))}
           </ul>
@@ -86,7 +88,7 @@ const AttachForm = ({ share }: { share: ShareDetail }) => {
       <Row gutter={12}>
         <Col xs={24} md={10}>
           <Form.Item name="documentType" label={t('workspace.actions.fields.documentType')} rules={[required]}>
-            <Select showSearch optionFilterProp="label" options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documentType.${d}`) }))} />
+            <FormSelect showSearch optionFilterProp="label" options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`documentType.${d}`) }))} />
           </Form.Item>
         </Col>
         <Col xs={24} md={14}>
@@ -130,7 +132,7 @@ const DocumentsTab = ({ share }: { share: ShareDetail }) => {
           ))}
         </QueryState>
       ) : (
-        <p style={{ color: '#8c8c8c' }}>{t('workspace.documents.hidden')}</p>
+        <p style={{ color: ACCESSIBLE_TEXT_TOKENS.colorTextDescription }}>{t('workspace.documents.hidden')}</p>
       )}
     </Space>
   );

@@ -1,5 +1,6 @@
 import { useTranslate } from '@refinedev/core';
-import { Button, Descriptions, Form, Select } from 'antd';
+import { Button, Descriptions, Form } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { API, type ShareDetail, type UserItem } from '../../domain';
 import { useReferenceList } from '../../hooks/useShareWorkspace';
 import { useApiWrite } from '../../hooks/useShareAction';
@@ -28,7 +29,7 @@ const ResponsibleTab = ({ share }: { share: ShareDetail }) => {
         }
       >
         <Form.Item name="responsibleId" label={t('workspace.responsible.choose')} rules={[{ required: true, message: t('validation.required') }]}>
-          <Select
+          <FormSelect
             style={{ minWidth: 280 }}
             showSearch
             optionFilterProp="label"

@@ -1,6 +1,7 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslate, type HttpError } from '@refinedev/core';
-import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Space, type FormInstance } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, Row, Space, type FormInstance } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useEffect, useMemo, useState } from 'react';
 import {
   API,
@@ -29,6 +30,7 @@ import { AddressFields } from './AddressFields';
 import { formatCpfInput, formatPhone } from './masks';
 import { OkTag, QueryState, applyFieldErrors } from './shared';
 import { useUnsavedForm } from './unsaved';
+import { ACCESSIBLE_TEXT_TOKENS } from '../../shell';
 
 const MARITAL = ['single', 'married', 'divorced', 'widowed', 'stable_union'] as const;
 const SIGNERS_EQUAL = /first and second signer/i;
@@ -113,12 +115,12 @@ const FullFields = ({ isPj, disabled }: { isPj: boolean; disabled: boolean }) =>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="maritalStatus" label={t('workspace.person.maritalStatus')}>
-            <Select allowClear options={MARITAL.map((m) => ({ value: m, label: t(`workspace.person.maritalStatuses.${m}`) }))} />
+            <FormSelect allowClear options={MARITAL.map((m) => ({ value: m, label: t(`workspace.person.maritalStatuses.${m}`) }))} />
           </Form.Item>
         </Col>
       </Row>
       <AddressFields required={false} disabled={disabled} />
-      {isPj && <p style={{ color: '#8c8c8c', marginTop: 0 }}>{t('workspace.person.addressNotRequired')}</p>}
+      {isPj && <p style={{ color: ACCESSIBLE_TEXT_TOKENS.colorTextDescription, marginTop: 0 }}>{t('workspace.person.addressNotRequired')}</p>}
     </>
   );
 };
@@ -249,7 +251,7 @@ const SignersTab = ({ share }: { share: ShareDetail }) => {
             writable={writable}
             extra={
               writable && (
-                <Button danger icon={<DeleteOutlined />} onClick={askRemove} loading={remove.isPending}>
+                <Button danger icon={<DeleteOutlined aria-hidden />} onClick={askRemove} loading={remove.isPending}>
                   {t('workspace.person.removeSecond')}
                 </Button>
               )
@@ -257,7 +259,7 @@ const SignersTab = ({ share }: { share: ShareDetail }) => {
           />
         ) : (
           writable && (
-            <Button icon={<UserAddOutlined />} onClick={() => setShowSecond(true)}>
+            <Button icon={<UserAddOutlined aria-hidden />} onClick={() => setShowSecond(true)}>
               {t('workspace.person.addSecond')}
             </Button>
           )

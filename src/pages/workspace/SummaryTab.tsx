@@ -5,6 +5,7 @@ import { formatDateTime, formatDocument } from '../../components/formatters';
 import { useApiList, useApiQuery } from '../../hooks/useShareWorkspace';
 import { FileLink } from '../../components/FileLink';
 import { QueryState } from './shared';
+import { ACCESSIBLE_TEXT_TOKENS } from '../../shell';
 
 interface StatusAnswer {
   step?: number;
@@ -26,7 +27,7 @@ export const HistoryTimeline = ({ share }: { share: ShareDetail }) => {
             <div data-testid="history-entry">
               <strong>{t(`workspace.historyActions.${h.action}`, undefined, t(`workspace.actions.${h.action}`, undefined, h.action))}</strong>{' '}
               <span>{t('workspace.summary.move', { from: stateLabel(t, h.fromState), to: stateLabel(t, h.toState) })}</span>
-              <div style={{ color: '#8c8c8c' }}>
+              <div style={{ color: ACCESSIBLE_TEXT_TOKENS.colorTextDescription }}>
                 {formatDateTime(h.at)} · {t('workspace.summary.by', { name: h.user?.name ?? t('workspace.summary.system') })}
               </div>
               {h.note && <div>{h.note}</div>}

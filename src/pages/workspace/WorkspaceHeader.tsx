@@ -22,7 +22,7 @@ export const WorkspaceHeader = ({ share }: { share: ShareDetail }) => {
   const back = () => (entry.current ? navigate(-(1 + Math.max(0, historyIndex() - entry.current))) : navigate(HOME_ROUTE));
   return (
     <header style={{ marginBottom: 16 }}>
-      <Button type="link" icon={<ArrowLeftOutlined />} onClick={back} style={{ paddingInline: 0 }}>
+      <Button type="link" icon={<ArrowLeftOutlined aria-hidden />} onClick={back} style={{ paddingInline: 0 }}>
         {t('workspace.back')}
       </Button>
       <Space wrap align="center" size="middle" style={{ display: 'flex', justifyContent: 'space-between' }}>

@@ -82,7 +82,7 @@ const Workspace = ({ share }: { share: ShareDetail }) => {
   return (
     <article aria-labelledby="workspace-title">
       <WorkspaceHeader share={share} />
-      <Tabs items={items} activeKey={active} onChange={select} destroyOnHidden={false} />
+      <Tabs className="workspace-tabs" items={items} activeKey={active} onChange={select} destroyOnHidden={false} />
     </article>
   );
 };
