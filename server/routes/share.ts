@@ -5,10 +5,13 @@ import { API } from '../../src/domain/apiPaths';
 import type { CanceledReason, ListResponse, ShareSortField, SortOrder } from '../../src/domain/shareList';
 import { cancelReasons } from '../db/schema';
 import { defineRoute, userOf } from '../http/route';
+import { type AdministratorOptionsQuery, listAdministratorOptions } from '../services/administratorOptions';
 import { parseShareFilters } from '../services/shareFilters';
 import { type ShareListKind, getShare, getShareStatus, listShares } from '../services/shares';
 import { scopeOf } from '../services/tenant';
 import {
+  administratorOptionsQuery,
+  administratorOptionsResponse,
   canceledReasonListResponse,
   contractNumberQuery,
   shareDetailSchema,
@@ -56,6 +59,16 @@ export default async function shareRoutes(app: FastifyInstance): Promise<void> {
       const data = await app.db.select({ id: cancelReasons.id, label: cancelReasons.label }).from(cancelReasons).orderBy(asc(cancelReasons.label));
       return { data, total: data.length, page: 1, limit: Math.max(data.length, 1) };
     },
+  });
+
+  defineRoute<{ Querystring: AdministratorOptionsQuery }>(app, API.share.administratorOptions, {
+    schema: {
+      tags,
+      summary: "Administrators the user's shares may be of (the share lists' Administradora filter)",
+      querystring: administratorOptionsQuery,
+      response: { 200: administratorOptionsResponse },
+    },
+    handler: async (request) => listAdministratorOptions(app.db, scopeOf(userOf(request)), request.query),
   });
 
   defineRoute<{ Querystring: { contractNumber: string } }>(app, API.share.get, {

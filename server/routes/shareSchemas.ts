@@ -135,3 +135,21 @@ export const canceledReasonListResponse = listResponse({
   properties: { id: { type: 'string' }, label: { type: 'string' } },
   required: ['id', 'label'],
 } as const);
+
+export const administratorOptionsQuery = {
+  type: 'object',
+  properties: {
+    ...paginationQuery,
+    q: { type: 'string', maxLength: MAX_QUERY_LENGTH, description: 'Part of the name; accents and capitals ignored.' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const administratorOptionsResponse = {
+  ...listResponse({
+    type: 'object',
+    properties: { admId: { type: 'integer' }, name: { type: 'string' } },
+    required: ['admId', 'name'],
+  } as const),
+  description: 'By name, A to Z. Operators: every administrator; an administrator: its own; a fund: the administrators of the shares it holds.',
+} as const;

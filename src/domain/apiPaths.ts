@@ -66,6 +66,8 @@ export const API = {
     list: get('/share/list'),
     canceledList: get('/share/canceled_list'),
     canceledReasonList: get('/share/canceled_reason_list'),
+    /** The administrators the user's shares may be of: the options of the lists' Administradora filter (issue 13). */
+    administratorOptions: get('/share/administrator_options'),
     transferList: get('/share/transfer_list'),
     transferResponsibleSave: post('/share/transfer_responsible_save'),
     cancellationHistory: get('/share/cancellation_history'),

@@ -121,6 +121,7 @@ export const ENDPOINT_PERMISSIONS = new Map<Endpoint, Permission>([
   [API.share.list, 'share.list'],
   [API.share.canceledList, 'share.canceled_list'],
   [API.share.canceledReasonList, 'share.read'],
+  [API.share.administratorOptions, 'share.list'],
   [API.share.transferList, 'share.transfer_list'],
   [API.share.transferResponsibleSave, 'share.transfer_responsible'],
   [API.share.cancellationHistory, 'share.history'],

@@ -78,6 +78,12 @@ export interface UserItem {
   lastAccess: string | null;
 }
 
+/** An administrator the share lists may be filtered by (GET /share/administrator_options). */
+export interface AdministratorOption {
+  admId: number;
+  name: string;
+}
+
 export interface CanceledReason {
   id: string;
   label: string;

@@ -49,6 +49,7 @@ const NOT_TENANT_SCOPED: Record<string, string> = {
   'GET /share/transfer_list': 'list scoped by the session (tenancy.test.ts)',
   'GET /share/canceled_list': 'list scoped by the session (tenancy.test.ts)',
   'GET /share/canceled_reason_list': 'reference data',
+  'GET /share/administrator_options': 'list scoped by the session (administratorOptions.test.ts)',
   'GET /fund/list': 'reference list',
   'GET /player/list': 'reference list',
   'GET /player/list_files': 'platform files (operators only)',

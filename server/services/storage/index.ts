@@ -14,6 +14,7 @@ import { AUCTION_ADDITIONAL_FILE_TYPES } from '../../../src/domain/auctions';
 import { administrators, auctionFiles, auctions, files, shares, whiteLabelConfigs } from '../../db/schema';
 import { auctionScopeCondition } from '../auctions';
 import { HttpError, badRequest, notFound } from '../../http/errors';
+import { administratorScopeCondition, scopeOf } from '../tenant';
 import type { AuthUser } from '../users';
 import type { StorageDriver, StoredUpload } from './driver';
 import { FILE_TOO_LARGE, LocalDiskDriver } from './localDisk';
@@ -113,10 +114,11 @@ async function tenantOfUpload(db: Db, user: AuthUser, admSlug: string): Promise<
     return user.admId;
   }
   if (user.profile === 'fund' && named !== null) {
-    const [held] =
-      user.fundId === null
-        ? []
-        : await db.select({ id: shares.id }).from(shares).where(and(eq(shares.fundId, user.fundId), eq(shares.admId, named))).limit(1);
+    const [held] = await db
+      .select({ id: administrators.id })
+      .from(administrators)
+      .where(and(eq(administrators.id, named), administratorScopeCondition(scopeOf(user))))
+      .limit(1);
     if (!held) throw notFound('Administrator');
   }
   return named;
