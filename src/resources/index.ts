@@ -4,6 +4,7 @@ import { AUCTION_SHARE_RESULTS, auctionShareResultsApi, auctions } from './aucti
 import { canceledShares } from './canceledShares';
 import { crudRoutes } from './crud';
 import { funds } from './funds';
+import { OPTION_LISTS } from './optionLists';
 import { pendencies } from './pendencies';
 import { playerFiles } from './playerFiles';
 import { players } from './players';
@@ -35,11 +36,12 @@ export const RESOURCES: readonly ResourceDef[] = [shares, pendencies, transfers,
 
 export const resourceByName = (name: string | undefined): ResourceDef | undefined => RESOURCES.find((r) => r.name === name);
 
-/** What the dataProvider needs to know about each resource. */
+/** What the dataProvider needs to know about each resource, and about the lists read without a page of their own. */
 export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = {
   ...Object.fromEntries(RESOURCES.map((r) => [r.name, r.api])),
   // Read by a page, not listed in the menu.
   [AUCTION_SHARE_RESULTS]: auctionShareResultsApi,
+  ...OPTION_LISTS,
 };
 
 /**

@@ -12,10 +12,12 @@ import { MIN_COLUMN_PX, SEARCH_MAX_LENGTH } from '../../src/domain';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { NARROW_QUERY } from '../../src/pages/list/ListFilters';
 import { WHOLE_CELL_MIN_PX } from '../../src/pages/list/cells';
+import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
 import { SHARES } from './fixtures';
 import { signIn } from './helpers';
 import { TestWrapper, mockDataProvider } from './TestWrapper';
+import { fakeApi } from './workspaceApi';
 
 const ADMINISTRATORS = [
   { admId: 3, name: 'Órbita Administradora' },
@@ -27,7 +29,7 @@ type Answer = { data: unknown[]; total: number; totalExact?: false };
 const provider = (answer: (params: GetListParams) => Answer | Promise<Answer> = () => ({ data: SHARES, total: SHARES.length })) => {
   const getList = vi.fn(async (params: GetListParams) => {
     if (params.resource === 'funds') return { data: [{ fundId: 7, name: 'Fundo Alfa', cnpj: '' }], total: 1 };
-    if (params.resource === 'administrators') return { data: ADMINISTRATORS, total: ADMINISTRATORS.length };
+    if (params.resource === 'administratorOptions') return { data: ADMINISTRATORS, total: ADMINISTRATORS.length };
     return answer(params);
   });
   return { getList, dataProvider: mockDataProvider({ getList: getList as unknown as DataProvider['getList'] }) };
@@ -57,6 +59,8 @@ const renderList = (path: string, dataProvider: DataProvider) =>
     { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider }) },
   );
 
+/** The names the open select offers, in order. */
+const offered = () => [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.getAttribute('title'));
 const calls = (getList: ReturnType<typeof vi.fn>, resource = 'shares') => getList.mock.calls.map((c) => c[0] as GetListParams).filter((p) => p.resource === resource);
 const lastCall = (getList: ReturnType<typeof vi.fn>, resource = 'shares') => calls(getList, resource).at(-1)!;
 const location = () => decodeURIComponent(screen.getByTestId('location').textContent ?? '');
@@ -293,7 +297,31 @@ describe('filters and columns', () => {
     // No loaded row is of Zênite or Alvorada.
     expect(await screen.findByTitle('Zênite Consórcios')).toBeInTheDocument();
     expect(screen.getByTitle('Alvorada Consórcios')).toBeInTheDocument();
-    expect(calls(getList, 'administrators').length).toBeGreaterThan(0);
+    expect(calls(getList, 'administratorOptions').length).toBeGreaterThan(0);
+  });
+
+  it('gives a fund user the Administradora filter, offering the administrators of its shares from GET /share/administrator_options', async () => {
+    signIn('fund');
+    // The administrators this fund holds shares of, as the server scopes them.
+    const held = [ADMINISTRATORS[2], ADMINISTRATORS[1]];
+    const api = fakeApi({
+      'GET /share/list': { status: 200, data: { data: SHARES, total: SHARES.length, page: 1, limit: 20 } },
+      'GET /share/administrator_options': ({ params }) => {
+        const data = held.filter((a) => !params?.q || a.name.toLowerCase().includes(String(params.q).toLowerCase()));
+        return { status: 200, data: { data, total: data.length, page: 1, limit: 100 } };
+      },
+    });
+    renderList('/listagem', createDataProvider(api.client));
+    await screen.findByText('Maria da Silva');
+    await user().click(await screen.findByRole('combobox', { name: ptBR.shares.filterAdministrator }));
+    await waitFor(() => expect(offered()).toEqual(['Alvorada Consórcios', 'Zênite Consórcios']));
+    expect(api.called('GET', '/administrator/list')).toHaveLength(0);
+
+    await user().type(screen.getByRole('combobox', { name: ptBR.shares.filterAdministrator }), 'zên');
+    await waitFor(() => expect(offered()).toEqual(['Zênite Consórcios']));
+    expect(api.called('GET', '/share/administrator_options').at(-1)!.params).toMatchObject({ q: 'zên' });
+    await user().click(within(document.querySelector('.ant-select-dropdown')!).getByTitle('Zênite Consórcios'));
+    await waitFor(() => expect(JSON.parse(String(api.called('GET', '/share/list').at(-1)!.params?.filters))).toEqual({ admId: 5 }));
   });
 
   it('Canceladas: shows the state each sale was cancelled in, filters by it, and a second click reverses "Cancelada em"', async () => {

@@ -204,7 +204,7 @@ describe('list page', () => {
     await waitFor(() => expect(location()).not.toContain('Maria'));
   });
 
-  it('offers the administrator filter to the operator only, and the fund filter to staff', async () => {
+  it('offers the administrator filter to operators and funds (an administrator lists only its own), and the fund filter to staff', async () => {
     signIn('operator');
     const first = renderList('/listagem', withRows().dataProvider);
     await screen.findByText('Maria da Silva');
@@ -224,7 +224,7 @@ describe('list page', () => {
     await screen.findByText('Maria da Silva');
     expect(screen.getByRole('combobox', { name: ptBR.shares.filterState })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: ptBR.shares.filterFund })).not.toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: ptBR.shares.filterAdministrator })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: ptBR.shares.filterAdministrator })).toBeInTheDocument();
   });
 
   it('reads an estimated total as "cerca de", and still pages on from a full page', async () => {

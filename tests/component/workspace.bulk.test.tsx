@@ -18,7 +18,7 @@ const listAnswer: FakeReply = { status: 200, data: { data: SHARES, total: SHARES
 
 const openList = (routes: Record<string, FakeReply | Route>, profile: 'operator' | 'adm' | 'fund' = 'operator', path = '/listagem') => {
   signIn(profile);
-  const api = fakeApi({ 'GET /share/list': listAnswer, 'GET /share/transfer_list': listAnswer, 'GET /fund/list': { status: 200, data: { data: [] } }, 'GET /administrator/list': { status: 200, data: { data: [], total: 0, page: 1, limit: 100 } }, ...routes });
+  const api = fakeApi({ 'GET /share/list': listAnswer, 'GET /share/transfer_list': listAnswer, 'GET /fund/list': { status: 200, data: { data: [] } }, 'GET /share/administrator_options': { status: 200, data: { data: [], total: 0, page: 1, limit: 100 } }, ...routes });
   render(
     <HttpContext.Provider value={api.client}>
       <AppRoutes />

@@ -48,6 +48,9 @@ GET /player/get|POST /player/create|POST /player/update|POST /player/disable|POS
  */
 const JOB_CALLS = ['POST /auction/pricing_retry', 'GET /auction/share_results'];
 
+/** Issue 13's: the administrators the user's shares may be of, for the lists' Administradora filter. */
+const LIST_CALLS = ['GET /share/administrator_options'];
+
 /** Calls that need no permission: the public ones, the account flows that run before a session, and logout (any session may end itself). */
 const NO_PERMISSION = [
   API.user.login,
@@ -63,10 +66,10 @@ const NO_PERMISSION = [
 ];
 
 describe('the API table', () => {
-  it('holds exactly the calls of SPEC §7 plus /health, /ready, the management extensions, pricing_retry and share_results, each once', () => {
+  it('holds exactly the calls of SPEC §7 plus /health, /ready, the management extensions, pricing_retry, share_results and administrator_options, each once', () => {
     const sigs = ENDPOINTS.map(([, e]) => sig(e));
     expect(new Set(sigs).size).toBe(sigs.length);
-    expect([...sigs].sort()).toEqual([...SPEC_CALLS, ...MANAGEMENT_CALLS, ...JOB_CALLS].sort());
+    expect([...sigs].sort()).toEqual([...SPEC_CALLS, ...MANAGEMENT_CALLS, ...JOB_CALLS, ...LIST_CALLS].sort());
   });
 
   it('public endpoints are login, white label, health, readiness and the password-recovery flow', () => {
@@ -111,6 +114,7 @@ describe('ENDPOINT_PERMISSIONS', () => {
   it('the list routes use the list permissions (DESIGN §4)', () => {
     expect(ENDPOINT_PERMISSIONS.get(API.share.list)).toBe('share.list');
     expect(ENDPOINT_PERMISSIONS.get(API.share.transferList)).toBe('share.transfer_list');
+    expect(ENDPOINT_PERMISSIONS.get(API.share.administratorOptions)).toBe('share.list');
     expect(ENDPOINT_PERMISSIONS.get(API.share.canceledList)).toBe('share.canceled_list');
   });
 });

@@ -4,7 +4,8 @@ import { Button, Select, Space, theme } from 'antd';
 // The search box's own module: antd's Input entry also brings TextArea, Password and OTP.
 import Search from 'antd/es/input/Search';
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { FEATURE_FLAGS, PROFILES, SEARCH_MAX_LENGTH, SHARE_STATES, type FundItem } from '../../domain';
+import { FEATURE_FLAGS, PAGINATION, PROFILE_TENANT, PROFILES, SEARCH_MAX_LENGTH, SHARE_STATES, type AdministratorOption, type FundItem } from '../../domain';
+import { useGrantee } from '../../hooks/useSession';
 import type { ResourceDef } from '../../resources';
 import { SHARE_FILTER, shareFilter, toShareListFilters } from '../../resources/shareFilters';
 import { UpdatedAtRangeSlot } from './UpdatedAtRangeSlot';
@@ -78,28 +79,23 @@ const SearchBox = ({ draft, setDraft, onSearch, placeholderKey = 'shares.searchP
   );
 };
 
-interface AdministratorOption {
-  admId: number;
-  name: string;
-}
-
 /**
- * Every administrator the user may list (GET /administrator/list through the data provider),
- * searched on the server as the user types; the selected one is fetched by id when it is not among
- * the first page.
+ * The administrators the user's shares may be of (GET /share/administrator_options through the
+ * data provider: every one for an operator, those it holds shares of for a fund), searched on the
+ * server as the user types. A chosen administrator outside the first 100 (the call's page) keeps
+ * its name while it was seen; after a reload it reads as its number until searched for.
  */
 const AdministratorSelect = ({ value, onChange }: { value?: number; onChange: (v?: number) => void }) => {
   const t = useTranslate();
   const { options, onSearch, query } = useSelect<AdministratorOption>({
-    resource: 'administrators',
+    resource: 'administratorOptions',
     optionLabel: 'name',
     optionValue: 'admId',
-    onSearch: (text) => (text.trim() ? [{ field: SHARE_FILTER.q.field, operator: SHARE_FILTER.q.operator, value: text }] : []),
-    defaultValue: value,
-    pagination: { pageSize: 100, mode: 'server' },
-    sorters: [{ field: 'name', order: 'asc' }],
+    onSearch: (text) => (text.trim() ? [{ field: SHARE_FILTER.q.field, operator: SHARE_FILTER.q.operator, value: text.trim() }] : []),
+    pagination: { pageSize: PAGINATION.maxLimit, mode: 'server' },
     debounce: 300,
   });
+  const shown = options.map((o) => ({ value: Number(o.value), label: String(o.label) }));
   return (
     <Select<number>
       aria-label={t('shares.filterAdministrator')}
@@ -110,7 +106,9 @@ const AdministratorSelect = ({ value, onChange }: { value?: number; onChange: (v
       onSearch={onSearch}
       loading={query.isLoading}
       value={value}
-      options={options.map((o) => ({ value: Number(o.value), label: String(o.label) }))}
+      // Blank while the options load, rather than the bare number flashing before the name.
+      labelRender={({ value: v, label }) => label ?? (query.isLoading ? '' : `#${String(v)}`)}
+      options={shown}
       onChange={(v) => onChange(v ?? undefined)}
       style={{ width: CONTROL_WIDTH }}
     />
@@ -146,7 +144,8 @@ export const ListFilters = ({ def, filters, apply, clear }: Props) => {
   const t = useTranslate();
   const { data: fundAccess } = useCan({ action: 'fund.list' });
   const shows = (k: ResourceDef['filters'][number]) => def.filters.includes(k);
-  const { data: administratorAccess } = useCan({ resource: 'administrators', action: 'list', queryOptions: { enabled: shows('admId') } });
+  const { data: shareAccess } = useCan({ action: 'share.list', queryOptions: { enabled: shows('admId') } });
+  const { profile: who } = useGrantee();
   const narrow = useNarrow();
   const [open, setOpen] = useState(false);
   const current = toShareListFilters(filters);
@@ -165,7 +164,8 @@ export const ListFilters = ({ def, filters, apply, clear }: Props) => {
     apply(shows('q') && typed !== applied && !tooLong(typed) ? [shareFilter('q', typed), ...changes] : changes);
   };
 
-  const showAdministrator = shows('admId') && administratorAccess?.can === true;
+  // Not for an administrator: its lists hold only its own administrator (PROFILE_TENANT).
+  const showAdministrator = shows('admId') && who !== null && PROFILE_TENANT[who] !== 'adm' && shareAccess?.can === true;
   const showFund = shows('fundId') && FEATURE_FLAGS.displayFundFilters && fundAccess?.can === true;
   const stateOptions = (def.stateOptions ?? SHARE_STATES).map((s) => ({ value: s, label: t(`shareState.${s}`) }));
   const profile = getDefaultFilter('profile', filters, 'eq') as string | undefined;
