@@ -4,7 +4,7 @@ import type { ConfigProviderProps, ThemeConfig } from 'antd';
 import antdPtBR from 'antd/es/locale/pt_BR';
 import type { NotificationConfig } from 'antd/es/notification/interface';
 import { THEME, TOAST } from './domain';
-import { accessibleOnWhite } from './domain/contrast';
+import { accessibleOn, accessibleOnWhite } from './domain/contrast';
 import { ptBR } from './i18n/pt-BR';
 import type { Brand } from './providers/whiteLabel';
 
@@ -39,6 +39,9 @@ export const ACCESSIBLE_TEXT_TOKENS = {
   colorWarning: '#ad4e00',
 } as const;
 
+const SELECTED_ROW_BG = '#EEF0F3';
+const SELECTED_ROW_HOVER_BG = '#E6E9ED';
+
 export const brandTheme = (brand: Pick<Brand, 'primaryColor'>): ThemeConfig => {
   // A brand colour that white text on a button, or it as link text, would not read on is darkened
   // in its own hue (src/domain/contrast.ts); the brand editor warns when that happens.
@@ -46,13 +49,17 @@ export const brandTheme = (brand: Pick<Brand, 'primaryColor'>): ThemeConfig => {
   return {
     token: {
       colorPrimary: primary,
-      colorLink: primary,
+      // Links also sit on a selected table row, a light grey (rowSelected*Bg below; the hover one is darker).
+      colorLink: accessibleOn(primary, SELECTED_ROW_HOVER_BG),
       colorInfo: primary,
       fontFamily: THEME.fontFamily,
       ...ACCESSIBLE_TEXT_TOKENS,
     },
     components: {
       Notification: { width: TOAST.widthPx },
+      // antd tints a selected row with the primary colour, under which the brand-coloured contract
+      // link read 3.5:1 (Acme); a neutral grey keeps links and tags readable on every brand.
+      Table: { rowSelectedBg: SELECTED_ROW_BG, rowSelectedHoverBg: SELECTED_ROW_HOVER_BG },
     },
   };
 };

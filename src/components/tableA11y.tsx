@@ -5,6 +5,7 @@ import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } 
 import type { PaginationProps } from 'antd';
 import { useLayoutEffect, type ReactNode, type RefObject } from 'react';
 import { t } from '../providers/i18nProvider';
+import { VISUALLY_HIDDEN } from './password/visuallyHidden';
 
 /**
  * A table with horizontal scroll keeps a hidden "measure row" that copies the header, select-all
@@ -15,6 +16,13 @@ import { t } from '../providers/i18nProvider';
 export function useInertMeasureRows(container: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     container.current?.querySelectorAll('.ant-table-measure-row:not([inert])').forEach((row) => row.setAttribute('inert', ''));
+    // A table that scrolls sideways must be reachable by keyboard to be scrolled (axe:
+    // scrollable-region-focusable): when no link or button inside can take focus, the region does.
+    container.current?.querySelectorAll<HTMLElement>('.ant-table-content').forEach((region) => {
+      const reachable = region.querySelector('a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]');
+      if (!reachable && region.scrollWidth > region.clientWidth) region.tabIndex = 0;
+      else if (reachable && region.tabIndex === 0) region.removeAttribute('tabindex');
+    });
   });
 }
 
@@ -42,8 +50,9 @@ export const paginationItemRender: PaginationProps['itemRender'] = (_page, type,
     case 'jump-prev':
     case 'jump-next':
       return (
-        <a className={LINK} aria-label={t(type === 'jump-prev' ? 'pagination.jumpBack' : 'pagination.jumpForward')}>
-          <div className="ant-pagination-item-container">
+        <a className={LINK}>
+          <span style={VISUALLY_HIDDEN}>{t(type === 'jump-prev' ? 'pagination.jumpBack' : 'pagination.jumpForward')}</span>
+          <div className="ant-pagination-item-container" aria-hidden>
             {type === 'jump-prev' ? <DoubleLeftOutlined aria-hidden className={icon} /> : <DoubleRightOutlined aria-hidden className={icon} />}
             <span className="ant-pagination-item-ellipsis" aria-hidden>
               •••

@@ -40,14 +40,19 @@ const WHITE: Rgb = [255, 255, 255];
  * the primary button's background under white text, and as link and tag text on white. Darkening
  * keeps the hue, so the brand stays recognisable; a colour that cannot be parsed is returned as is.
  */
-export const accessibleOnWhite = (hex: string, min = AA_TEXT): string => {
+export const accessibleOnWhite = (hex: string, min = AA_TEXT): string => accessibleOn(hex, '#FFFFFF', min);
+
+/** The same, against a light background other than white (a selected table row, say). */
+export const accessibleOn = (hex: string, background: string, min = AA_TEXT): string => {
   const rgb = parseHex(hex);
+  const bg = parseHex(background) ?? WHITE;
   if (!rgb) return hex;
-  if (contrastRatio(rgb, WHITE) >= min) return toHex(rgb);
+  const reads = (c: Rgb) => contrastRatio(c, bg) >= min && contrastRatio(c, WHITE) >= min;
+  if (reads(rgb)) return toHex(rgb);
   for (let k = 0.01; k <= 1; k += 0.01) {
     // Checked after rounding to whole channels: the hex, not the exact mix, is what is painted.
     const darker = parseHex(toHex(rgb.map((c) => c * (1 - k)) as unknown as Rgb))!;
-    if (contrastRatio(darker, WHITE) >= min) return toHex(darker);
+    if (reads(darker)) return toHex(darker);
   }
   return '#000000';
 };

@@ -27,6 +27,8 @@ export const ptBRAuctions = {
     page: {
       label: 'Leilão',
       code: 'Código',
+      copyCode: 'Copiar o código',
+      copied: 'Código copiado',
       type: 'Tipo',
       status: 'Situação',
       administrator: 'Administradora',

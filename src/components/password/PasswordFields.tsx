@@ -6,6 +6,7 @@ import { PASSWORD_MAX_LENGTH } from '../../domain/account';
 import { LoginField } from '../../pages/login/LoginField';
 import { PasswordPolicy } from './PasswordPolicy';
 import type { PasswordPair, PasswordPairErrors } from './validatePasswordPair';
+import { passwordIconRender } from './passwordIcon';
 
 export interface PasswordFieldsProps {
   /** Prefix of the inputs' ids (two forms on one page must not share ids). */
@@ -35,6 +36,7 @@ export const PasswordFields = ({ idPrefix, value, onChange, errors, disabled, au
     <>
       <LoginField id={newId} label={t('account.password.new')} error={errors.newPassword}>
         <Password
+          iconRender={passwordIconRender(t)}
           id={newId}
           name="new-password"
           autoComplete="new-password"
@@ -53,6 +55,7 @@ export const PasswordFields = ({ idPrefix, value, onChange, errors, disabled, au
       <PasswordPolicy id={policyId} password={value.newPassword} />
       <LoginField id={confirmId} label={t('account.password.confirm')} error={confirmationError}>
         <Password
+          iconRender={passwordIconRender(t)}
           id={confirmId}
           name="confirmation"
           autoComplete="new-password"

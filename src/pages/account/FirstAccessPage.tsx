@@ -16,6 +16,7 @@ import { LoginField } from '../login/LoginField';
 import { accountApi } from './accountApi';
 import { AccountShell, Intro } from './AccountShell';
 import { useAccountFailure } from './useAccountFailure';
+import { passwordIconRender } from '../../components/password/passwordIcon';
 
 /**
  * SPEC §7 first access: the password handed to the user must be replaced before anything else (the
@@ -72,6 +73,7 @@ const FirstAccessPage = () => {
       <form noValidate onSubmit={submit}>
         <LoginField id="first-access-current" label={t('account.password.current')} error={currentShown}>
           <Password
+            iconRender={passwordIconRender(t)}
             id="first-access-current"
             name="current-password"
             autoComplete="current-password"

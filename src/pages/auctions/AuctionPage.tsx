@@ -1,7 +1,7 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Steps, Tag, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import '../../i18n/loadAuctionMessages';
 import { AUCTION_CONFIG_EDITABLE, AUCTION_STEPS, isAuctionOpen, type AuctionInfo, type AuctionStatus } from '../../domain';
@@ -57,7 +57,10 @@ const AuctionHeader = ({ auction }: { auction: AuctionInfo }) => {
         <Descriptions.Item label={t('auctions.page.shares')}>{auction.shareCount}</Descriptions.Item>
         <Descriptions.Item label={t('auctions.page.createdAt')}>{formatDateTime(auction.createdAt)}</Descriptions.Item>
         <Descriptions.Item label={t('auctions.page.code')}>
-          <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 12 }}>
+          <Typography.Text
+            copyable={{ icon: [<CopyOutlined key="copy" aria-hidden />, <CheckOutlined key="copied" aria-hidden />], tooltips: [t('auctions.page.copyCode'), t('auctions.page.copied')] }}
+            style={{ fontFamily: 'monospace', fontSize: 12 }}
+          >
             {auction.auctionId}
           </Typography.Text>
         </Descriptions.Item>
@@ -96,6 +99,12 @@ const Wizard = ({ auction }: { auction: AuctionInfo }) => {
   const t = useTranslate();
   const canWrite = useCanDo('auction.write');
   const canSeePricing = useCanDo('auction.pricing_read');
+  // antd draws a finished step's tick as an icon named "check", which joined each step's name; the
+  // step's title says what it is (issue 14).
+  const stepsNav = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    stepsNav.current?.querySelectorAll('.ant-steps-item-icon .anticon:not([aria-hidden])').forEach((icon) => icon.setAttribute('aria-hidden', 'true'));
+  });
   // Once a spreadsheet priced the shares, each share's price is shown (issue 13).
   const showResults = canSeePricing && auction.latestPricing === 'processed' && auction.status !== 'created';
   const history = useStatusHistory(auction.auctionId);
@@ -130,7 +139,7 @@ const Wizard = ({ auction }: { auction: AuctionInfo }) => {
         />
       )}
       {canWrite && <AuctionActions auction={auction} />}
-      <nav aria-label={t('auctions.steps.label', ctx)} style={{ margin: '24px 0' }}>
+      <nav ref={stepsNav} aria-label={t('auctions.steps.label', ctx)} style={{ margin: '24px 0' }}>
         <Steps
           current={AUCTION_STEPS.indexOf(step)}
           onChange={(i) => i <= reachedIndex && setChosen({ status: auction.status, step: AUCTION_STEPS[i] })}

@@ -1,4 +1,4 @@
-import { FilterOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, FilterOutlined } from '@ant-design/icons';
 import { getDefaultFilter, useCan, useList, useSelect, useTranslate, type CrudFilter } from '@refinedev/core';
 import { Button, Select, Space, theme } from 'antd';
 // The search box's own module: antd's Input entry also brings TextArea, Password and OTP.
@@ -62,7 +62,8 @@ const SearchBox = ({ draft, setDraft, onSearch, placeholderKey = 'shares.searchP
         aria-describedby={invalid ? messageId : undefined}
         status={invalid ? 'error' : undefined}
         placeholder={t(placeholderKey)}
-        allowClear
+        // The clear button is named by its icon: in Portuguese, not antd's "close-circle".
+        allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('shares.clearSearch')} /> }}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         onSearch={(q) => {

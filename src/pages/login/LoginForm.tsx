@@ -12,6 +12,7 @@ import { useBrand } from '../../providers/BrandContext';
 import { forgetSessionEnded, hasSessionEndedNotice } from '../../providers/session';
 import { LoginField } from './LoginField';
 import { validateLogin, type LoginErrors, type LoginValues } from './validateLogin';
+import { passwordIconRender } from '../../components/password/passwordIcon';
 
 export interface LoginFormProps {
   /** Signs in; the caller navigates on success and toasts the error on failure. */
@@ -115,6 +116,7 @@ export const LoginForm = ({ login, pending: isPending }: LoginFormProps) => {
           </LoginField>
           <LoginField id="login-password" label={t('auth.password')} error={errorOf('password')}>
             <Password
+              iconRender={passwordIconRender(t)}
               id="login-password"
               name="password"
               autoComplete="current-password"
