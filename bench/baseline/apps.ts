@@ -45,7 +45,7 @@ const ours = (url: string): AppUnderTest => ({
   loginReady: (page) => page.getByRole('button', { name: 'Entrar' }).waitFor(),
   submitLogin: async (page) => {
     await page.getByLabel('E-mail').fill(DEMO.email);
-    await page.getByLabel('Senha').fill(DEMO.password);
+    await page.getByLabel('Senha', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
   },
   rows: tableRows,

@@ -83,11 +83,11 @@ describe('forgotten password', () => {
     expect(pathOf(page)).toBe('/');
     expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
 
-    await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+    await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByText('Credenciais inválidas. Falha na autenticação, tente novamente.').waitFor();
 
-    await page.getByLabel('Senha').fill(newPassword);
+    await page.getByLabel('Senha', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expectSignedInOnList(page);
   });

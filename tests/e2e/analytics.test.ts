@@ -191,7 +191,7 @@ async function visit(
   await page.goto(`${base}/listagem`);
   await waitForRows(page);
   await page.getByRole('button', { name: 'Sair' }).click();
-  await page.getByLabel('Senha').waitFor();
+  await page.getByLabel('Senha', { exact: true }).waitFor();
 }
 
 describe('analytics with a token', () => {

@@ -1,0 +1,227 @@
+/**
+ * WCAG 2.1 A and AA on every screen (issue 14): axe-core in Chromium, for each profile on its brand's
+ * host, at 1440 px and, for the screens people use on a phone, at 390 px. The screens come from the
+ * app's own route table (PAGE_ROUTES): a pattern no profile reaches fails the coverage test, so a new
+ * page is scanned without anyone remembering to add it here. Inside a screen the scan also opens what
+ * a person opens: each workspace tab and action dialog, a bulk selection, an empty result, each kind
+ * of auction.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_ROUTES } from '../../src/components/AnalyticsTracker';
+import { pageViewOf } from '../../src/domain';
+import { ACCOUNT_ROUTES } from '../../src/domain/account';
+import { axeScan, englishNames, settle, type Violation } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { DEMO_PASSWORD, logIn, tableRows, waitForRows } from './support/session';
+
+interface Profile {
+  name: string;
+  email: string;
+  /** The brand's host: an administrator works at its own brand's address. */
+  host: string;
+  /** Also scanned at 390 px (one administrator is enough for the phone layout). */
+  phone: boolean;
+}
+
+const PROFILES: readonly Profile[] = [
+  { name: 'operador', email: 'operador@repasse.dev', host: 'localhost', phone: true },
+  { name: 'administrador Acme', email: 'adm@acme.repasse.dev', host: 'acme.localhost', phone: true },
+  { name: 'administrador Órbita', email: 'adm@orbita.repasse.dev', host: 'orbita.localhost', phone: false },
+  { name: 'fundo', email: 'fundo@repasse.dev', host: 'localhost', phone: true },
+];
+
+let server: RunningServer;
+let browser: Browser;
+const problems: string[] = [];
+const visited = new Set<string>();
+
+const describeViolation = (where: string, v: Violation) =>
+  `${where}: [${v.impact}] ${v.id} — ${v.help}\n      ${v.targets.join('\n      ')}\n      ${v.summary}`;
+
+/** Scans what the page shows now and notes the route it belongs to. */
+async function scan(page: Page, where: string): Promise<void> {
+  await settle(page);
+  visited.add(pageViewOf(new URL(page.url()).pathname, PAGE_ROUTES).route);
+  for (const v of await axeScan(page)) problems.push(describeViolation(where, v));
+  for (const name of await englishNames(page)) problems.push(`${where}: [serious] english-name — an accessible name in English: ${name}`);
+}
+
+const base = (host: string) => `http://${host}:${server.port}`;
+
+async function newContext(width: number): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'pt-BR', bypassCSP: true });
+}
+
+async function signIn(context: BrowserContext, profile: Profile): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${base(profile.host)}/`);
+  await logIn(page, profile.email);
+  await page.waitForURL((u) => u.pathname !== '/', { timeout: 30_000 });
+  await settle(page);
+  return page;
+}
+
+/** The lists the profile's menu offers, read at full width (a collapsed menu hides its labels). */
+async function menuRoutes(page: Page): Promise<string[]> {
+  const links = page.locator('[aria-label="Menu principal"] a[href]');
+  await links.first().waitFor({ timeout: 30_000 });
+  return links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+/** Opens the first row of the list on screen and answers where it went, or null for an empty list. */
+async function openFirstRow(page: Page): Promise<string | null> {
+  const rows = tableRows(page);
+  if ((await rows.count()) === 0) return null;
+  const before = page.url();
+  await rows.first().locator('td:not(.ant-table-selection-column)').first().click();
+  await page.waitForURL((u) => u.href !== before, { timeout: 15_000 }).catch(() => undefined);
+  return page.url() === before ? null : new URL(page.url()).pathname;
+}
+
+async function scanList(page: Page, profile: Profile, route: string): Promise<void> {
+  const where = `${profile.name} ${route}`;
+  await page.goto(`${base(profile.host)}${route}`);
+  await scan(page, where);
+  // A bulk selection, where the list has one.
+  const select = tableRows(page).first().locator('.ant-table-selection-column input[type="checkbox"]');
+  if (await select.count()) {
+    await select.check();
+    await scan(page, `${where} (seleção em massa)`);
+  }
+  // An empty result.
+  const search = page.getByRole('searchbox').first();
+  if (await search.count()) {
+    await search.fill('zzzz-nenhum-resultado');
+    await search.press('Enter');
+    await page.locator('.ant-empty').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await scan(page, `${where} (vazia)`);
+  }
+}
+
+async function scanRecordPages(page: Page, profile: Profile, route: string): Promise<void> {
+  await page.goto(`${base(profile.host)}${route}`);
+  await waitForRows(page).catch(() => 0);
+  const record = await openFirstRow(page);
+  if (!record) return;
+  await scan(page, `${profile.name} ${record}`);
+  for (const target of [`${record}/editar`, `${route}/novo`]) {
+    await page.goto(`${base(profile.host)}${target}`);
+    await scan(page, `${profile.name} ${target}`);
+  }
+}
+
+/** Every tab of a share, and every dialog its action bar opens (closed again without acting). */
+async function scanWorkspace(page: Page, profile: Profile): Promise<void> {
+  await page.goto(`${base(profile.host)}/listagem`);
+  await waitForRows(page);
+  const share = await openFirstRow(page);
+  if (!share) return;
+  await page.getByRole('tablist').first().waitFor({ timeout: 30_000 });
+  const tabs = page.getByRole('tab');
+  for (let i = 0; i < (await tabs.count()); i++) {
+    const tab = tabs.nth(i);
+    const name = (await tab.innerText()).trim();
+    await tab.click();
+    await scan(page, `${profile.name} ${share} aba ${name}`);
+  }
+  await tabs.first().click();
+  const actions = page.getByRole('toolbar').first().getByRole('button');
+  for (let i = 0; i < (await actions.count()); i++) {
+    const button = actions.nth(i);
+    if (!(await button.isEnabled())) continue;
+    const name = (await button.innerText()).trim();
+    await button.click();
+    const dialog = page.locator('.ant-modal-wrap:visible, .ant-drawer-open').first();
+    if (!(await dialog.waitFor({ timeout: 5_000 }).then(() => true, () => false))) continue;
+    await scan(page, `${profile.name} ${share} diálogo ${name}`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  }
+}
+
+/** One auction of each status the profile sees. */
+async function scanAuctions(page: Page, profile: Profile): Promise<void> {
+  await page.goto(`${base(profile.host)}/leiloes`);
+  if (!(await waitForRows(page).then(() => true, () => false))) return;
+  const statuses = await tableRows(page).evaluateAll((rows) => rows.map((r) => r.querySelector('.ant-tag')?.textContent ?? ''));
+  const seen = new Set<string>();
+  for (let i = 0; i < statuses.length; i++) {
+    if (seen.has(statuses[i])) continue;
+    seen.add(statuses[i]);
+    await page.goto(`${base(profile.host)}/leiloes`);
+    await waitForRows(page);
+    await tableRows(page).nth(i).locator('td').first().click();
+    await page.waitForURL((u) => u.pathname.startsWith('/leiloes/'), { timeout: 15_000 });
+    await scan(page, `${profile.name} leilão ${statuses[i]}`);
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  it('the screens before signing in, at 1440 and 390 px', async () => {
+    for (const width of [1440, 390]) {
+      const context = await newContext(width);
+      const page = await context.newPage();
+      for (const path of ['/', ACCOUNT_ROUTES.forgot, ACCOUNT_ROUTES.changeExpired, '/nao-existe']) {
+        await page.goto(`${base('localhost')}${path}`);
+        await scan(page, `visitante ${path} @${width}`);
+      }
+      await context.close();
+    }
+    // First access: the screen a new user is sent to.
+    const context = await newContext(1440);
+    const page = await context.newPage();
+    await page.goto(`${base('localhost')}/`);
+    await logIn(page, 'primeiro.acesso@repasse.dev', DEMO_PASSWORD);
+    await page.waitForURL((u) => u.pathname === ACCOUNT_ROUTES.firstAccess, { timeout: 30_000 });
+    await scan(page, 'primeiro acesso');
+    await context.close();
+  });
+
+  for (const profile of PROFILES) {
+    it(`every screen of the ${profile.name}`, async () => {
+      const context = await newContext(1440);
+      const page = await signIn(context, profile);
+      const routes = await menuRoutes(page);
+      for (const route of routes) await scanList(page, profile, route);
+      for (const route of routes.filter((r) => PAGE_ROUTES.some((p) => p.pattern === `${r}/:id`))) await scanRecordPages(page, profile, route);
+      if (routes.includes('/listagem')) await scanWorkspace(page, profile);
+      if (routes.includes('/leiloes')) await scanAuctions(page, profile);
+      await page.goto(`${base(profile.host)}/nao-existe`);
+      await scan(page, `${profile.name} /nao-existe`);
+      await context.close();
+
+      if (!profile.phone) return;
+      const phone = await newContext(390);
+      const small = await signIn(phone, profile);
+      for (const route of routes) {
+        await small.goto(`${base(profile.host)}${route}`);
+        await scan(small, `${profile.name} ${route} @390`);
+      }
+      if (routes.includes('/listagem')) {
+        await small.goto(`${base(profile.host)}/listagem`);
+        await waitForRows(small);
+        const share = await openFirstRow(small);
+        if (share) await scan(small, `${profile.name} ${share} @390`);
+      }
+      await phone.close();
+    });
+  }
+
+  it('reached every route of the app, and found no serious or critical violation', () => {
+    const missed = PAGE_ROUTES.map((r) => r.pattern).filter((p) => !visited.has(p));
+    expect(missed, 'routes no profile reached: give the scan a way in').toEqual([]);
+    expect(problems, `${problems.length} serious or critical violations:\n${problems.join('\n')}`).toEqual([]);
+  });
+});
