@@ -65,12 +65,14 @@ describe('list page', () => {
     expect(widths().reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(TABLE_WIDTH_PX);
   });
 
-  it('opens the share workspace from its row, by keyboard (Enter) or mouse', async () => {
+  it('opens the share workspace from its row by keyboard: the row link is its one tab stop, Enter opens it', async () => {
     signIn('fund');
     const { dataProvider } = withRows();
     renderList('/listagem', dataProvider);
     const row = (await screen.findByText('Padaria Pão Quente Ltda')).closest('tr')!;
-    row.focus();
+    // Not a tab stop itself (issue 14): only its link is.
+    expect(row).not.toHaveAttribute('tabindex');
+    within(row).getByRole('link').focus();
     await userEvent.setup({ delay: null }).keyboard('{Enter}');
     await waitFor(() => expect(location()).toBe('/cotas/100201'));
   });

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CanAccess, useCan, useTranslate } from '@refinedev/core';
 import { Alert, Button, Empty, Table, theme, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { Suspense, lazy, useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { FLAGGED_COLUMN_PX, PAGINATION, PROFILE_TENANT, TABLE_WIDTH_PX, can, fitColumnWidths, type ShareListItem } from '../../domain';
 import { useGrantee } from '../../hooks/useSession';
@@ -185,11 +185,12 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
           onRow={(row) => {
             if (!opens) return {};
             const href = hrefOf(row);
-            const open = (e: MouseEvent | KeyboardEvent) => {
-              if (wantsNewTab(e as MouseEvent)) window.open(href, '_blank', 'noopener');
+            const open = (e: MouseEvent) => {
+              if (wantsNewTab(e)) window.open(href, '_blank', 'noopener');
               else navigate(href);
             };
-            // The whole row opens like its link, by mouse and, once focused, with Enter or Space.
+            // The whole row opens like its link by mouse; by keyboard the link is the row's one tab
+            // stop and Enter opens it (issue 14: a focusable row as well made two stops per row).
             return {
               onClick: (e: MouseEvent) => {
                 // The link in the first cell handles its own clicks (the browser opens new tabs itself).
@@ -201,15 +202,6 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
                 e.preventDefault();
                 open(e);
               },
-              onKeyDown: (e: KeyboardEvent) => {
-                // Keys pressed on the row's own controls (the selection checkbox, the link) are theirs.
-                if (e.target !== e.currentTarget) return;
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  open(e);
-                }
-              },
-              tabIndex: 0,
               style: { cursor: 'pointer' },
             };
           }}
