@@ -35,6 +35,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // Seeded PGlite databases are built once per share count and copied (support/pgliteTemplate.ts).
+          globalSetup: ['tests/api/support/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One PGlite or PostgreSQL database per file; files in parallel would fight over the CPU.

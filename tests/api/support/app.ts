@@ -1,6 +1,7 @@
 /**
- * The API test harness: a fresh database per test file (in-memory PGlite, or a throw-away
- * PostgreSQL database when DATABASE_URL is set), migrated and seeded, and the app built in-process.
+ * The API test harness: a fresh database per test file (in-memory PGlite, copied from the run's
+ * template when one exists, see pgliteTemplate.ts; or a throw-away PostgreSQL database when
+ * DATABASE_URL is set), migrated and seeded, and the app built in-process.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { users } from '../../../server/db/schema';
 import { openSession } from '../../../server/services/sessions';
 import { type SessionClaims, signToken } from '../../../server/services/tokens';
 import { withFreshPostgres } from './pgDatabase';
+import { seededPglite } from './pgliteTemplate';
 
 export const PASSWORD = 'repasse123';
 export const DEFAULT_TEST_SHARES = 400;
@@ -76,15 +78,19 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const pg = await withFreshPostgres();
-  const handle = await openDatabase(pg ? { databaseUrl: pg.url, poolSize: 5 } : {});
-  try {
-    await runMigrations(handle);
-    await seed(handle, { shares: options.shares ?? DEFAULT_TEST_SHARES, password: PASSWORD });
-  } catch (err) {
-    await handle.close();
-    await pg?.drop();
-    throw err;
-  }
+  const shares = options.shares ?? DEFAULT_TEST_SHARES;
+  let handle: DatabaseHandle;
+  if (pg) {
+    handle = await openDatabase({ databaseUrl: pg.url, poolSize: 5 });
+    try {
+      await runMigrations(handle);
+      await seed(handle, { shares, password: PASSWORD });
+    } catch (err) {
+      await handle.close();
+      await pg.drop();
+      throw err;
+    }
+  } else handle = await seededPglite(shares, PASSWORD);
   const config = testConfig(options.config);
   const app = await buildApp({ db: handle, config });
   const tokens = new Map<string, string>();
