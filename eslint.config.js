@@ -37,6 +37,10 @@ export default tseslint.config(
           message: 'Give the icon aria-hidden (decorative) or a Portuguese aria-label: antd names it in English after its glyph.',
         },
         {
+          selector: 'JSXOpeningElement[name.name="Alert"]:has(JSXAttribute[name.name="showIcon"]):not(:has(JSXAttribute[name.name="icon"]))',
+          message: 'Give a showIcon Alert icon={<AlertIcon type=… />}: antd names its own icon in English ("info-circle").',
+        },
+        {
           selector: 'CallExpression[callee.name="createElement"] > Identifier.arguments:first-child[name=/(Outlined|Filled|TwoTone)$/]',
           message: 'Create the icon as JSX with aria-hidden or a Portuguese aria-label.',
         },

@@ -1,6 +1,6 @@
 /**
  * WCAG 2.1 contrast (issue 14): the ratio of two colours, and the accessible variant of a brand
- * colour. Pure, shared by the theme (src/shell.ts), the brand editor's warning and the tests.
+ * colour. Pure, shared by the theme (src/shell.tsx), the brand editor's warning and the tests.
  */
 
 /** WCAG 2.1 AA for normal text (1.4.3); large text and interface parts need 3:1. */

@@ -11,6 +11,7 @@ export const ptBR = {
     totalAbout: 'cerca de {{counted}}',
     retry: 'Tentar novamente',
     close: 'Fechar',
+    clear: 'Limpar',
   },
   auth: {
     title: 'Acesse sua conta',

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../components/formatters';
 import { API, type AuctionInfo } from '../../domain';
 import { useAuctionWrite } from './useAuction';
 import { saleContext } from './wording';
+import { AlertIcon } from '../../components/AlertIcon';
 
 /** Whether an instant is still ahead; a missing or unreadable one is not. */
 const ahead = (iso: string | null | undefined): boolean => !!iso && Date.parse(iso) > Date.now();
@@ -61,7 +62,7 @@ export const AuctionActions = ({ auction }: { auction: AuctionInfo }) => {
         content: (
           <>
             <Typography.Paragraph style={{ marginBottom: warning ? 12 : 0 }}>{t(`auctions.actions.nextText.${next}`, ctx)}</Typography.Paragraph>
-            {warning && <Alert type="warning" showIcon message={warning} data-testid="next-step-warning" />}
+            {warning && <Alert type="warning" showIcon icon={<AlertIcon type="warning" />} message={warning} data-testid="next-step-warning" />}
           </>
         ),
         okText: t('auctions.actions.nextConfirm'),

@@ -20,6 +20,7 @@ import { PricingStep } from './PricingStep';
 import { StatusHistory } from './StatusHistory';
 import { useAuctionInfo, useStatusHistory } from './useAuction';
 import { saleContext } from './wording';
+import { AlertIcon } from '../../components/AlertIcon';
 
 type Step = (typeof AUCTION_STEPS)[number];
 
@@ -75,7 +76,7 @@ const StepContent = ({ auction, step, canWrite, canSeePricing }: { auction: Auct
     if (canWrite && AUCTION_CONFIG_EDITABLE.includes(auction.status)) return <ConfigStep auction={auction} />;
     return (
       <Space direction="vertical" style={{ width: '100%' }}>
-        {canWrite && isAuctionOpen(auction.status) && <Alert type="info" showIcon message={t('auctions.config.readOnly')} />}
+        {canWrite && isAuctionOpen(auction.status) && <Alert type="info" showIcon icon={<AlertIcon type="info" />} message={t('auctions.config.readOnly')} />}
         <ConfigSummary config={auction.config} isAuction={auction.isAuction} buyerNames={auction.buyers} />
       </Space>
     );
@@ -85,7 +86,7 @@ const StepContent = ({ auction, step, canWrite, canSeePricing }: { auction: Auct
       <PricingStep auction={auction} canWrite={canWrite} />
     ) : (
       // The seller's pricing (runs, file names, rows refused) is not the buyers' to read (issue 13).
-      <Alert type="info" showIcon message={t('auctions.pricing.sellerOnly')} data-testid="pricing-seller-only" />
+      <Alert type="info" showIcon icon={<AlertIcon type="info" />} message={t('auctions.pricing.sellerOnly')} data-testid="pricing-seller-only" />
     );
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -122,11 +123,12 @@ const Wizard = ({ auction }: { auction: AuctionInfo }) => {
   return (
     <article aria-labelledby="auction-title">
       <AuctionHeader auction={auction} />
-      {!canWrite && <Alert type="info" showIcon message={t('auctions.page.readOnly')} style={{ marginBottom: 16 }} />}
+      {!canWrite && <Alert type="info" showIcon icon={<AlertIcon type="info" />} message={t('auctions.page.readOnly')} style={{ marginBottom: 16 }} />}
       {canceled && (
         <Alert
           type="error"
           showIcon
+          icon={<AlertIcon type="error" />}
           role="status"
           data-testid="auction-canceled"
           message={t('auctions.canceled.title', ctx)}
@@ -206,6 +208,7 @@ const AuctionRoute = () => {
       <Alert
         type="error"
         showIcon
+        icon={<AlertIcon type="error" />}
         message={t('auctions.page.loadError')}
         description={errorText(error?.message)}
         action={<Button onClick={() => void refetch()}>{t('app.retry')}</Button>}

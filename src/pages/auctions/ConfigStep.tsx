@@ -10,6 +10,8 @@ import { useBuyerOptions } from './buyers';
 import { ERROR_FORM_FIELDS, culpritList, errorsByField, fromConfig, parseContracts, toConfig, type ConfigFormValues } from './configForm';
 import { useAuctionWrite } from './useAuction';
 import { saleContext } from './wording';
+import { AlertIcon } from '../../components/AlertIcon';
+import { rangePickerA11y } from '../../components/pickerA11y';
 
 /**
  * Enter inside the window picker commits the date typed; it must not also submit a form whose other
@@ -106,7 +108,7 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
       onValuesChange={clearChanged}
       style={{ maxWidth: 880 }}
     >
-      {frozen && <Alert type="info" showIcon message={t('auctions.config.frozen')} style={{ marginBottom: 16 }} />}
+      {frozen && <Alert type="info" showIcon icon={<AlertIcon type="info" />} message={t('auctions.config.frozen')} style={{ marginBottom: 16 }} />}
       <Form.Item name="name" label={t('auctions.config.name')}>
         <Input maxLength={120} placeholder={t('auctions.config.namePlaceholder', saleContext(auction.isAuction))} />
       </Form.Item>
@@ -117,6 +119,7 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
         rules={[{ validator: async (_, value: ConfigFormValues['window']) => windowOrderRule(value) }]}
       >
         <DatePicker.RangePicker
+          {...rangePickerA11y(t('app.clear'))}
           // antd would otherwise swap (or replace) an end typed before the start, silently.
           order={false}
           showTime={{ format: 'HH:mm' }}
@@ -162,7 +165,7 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
               <Form.Item name="playerIds" hidden>
                 <FormSelect mode="multiple" />
               </Form.Item>
-              <Alert type="info" showIcon message={t('auctions.config.playersHidden')} style={{ marginTop: 30 }} />
+              <Alert type="info" showIcon icon={<AlertIcon type="info" />} message={t('auctions.config.playersHidden')} style={{ marginTop: 30 }} />
             </>
           )}
         </Col>

@@ -22,6 +22,7 @@ import { latestRun, useAuctionWrite, usePricingList } from './useAuction';
 import { NUMBER_CELL } from './tableStyles';
 import { megabytes, minimumText, saleContext } from './wording';
 import { paginationItemRender } from '../../components/tableA11y';
+import { AlertIcon } from '../../components/AlertIcon';
 
 export const PRICING_COLORS: Readonly<Record<PricingStatus, string>> = {
   in_validation: 'processing',
@@ -135,7 +136,7 @@ export const PricingStep = ({ auction, canWrite }: { auction: AuctionInfo; canWr
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('auctions.pricing.format')} />
+      <Alert type="info" showIcon icon={<AlertIcon type="info" />} message={t('auctions.pricing.format')} />
       {mayUpload && (
         <UploadingPicker
           admSlug={auctionAdmSlug(auction)}
@@ -151,14 +152,15 @@ export const PricingStep = ({ auction, canWrite }: { auction: AuctionInfo; canWr
           onUploaded={(file) => addFile.mutateAsync({ files: [file.fileId], fileType: 'PRICING_SPREADSHEET' })}
         />
       )}
-      {canWrite && auction.status === 'created' && <Alert type="warning" showIcon message={t('auctions.pricing.onlyWhilePricing', saleContext(auction.isAuction))} />}
-      {running && <Alert type="info" showIcon role="status" message={t('auctions.pricing.running')} />}
+      {canWrite && auction.status === 'created' && <Alert type="warning" showIcon icon={<AlertIcon type="warning" />} message={t('auctions.pricing.onlyWhilePricing', saleContext(auction.isAuction))} />}
+      {running && <Alert type="info" showIcon icon={<AlertIcon type="info" />} role="status" message={t('auctions.pricing.running')} />}
       {/* A database or storage outage, not the file's fault: the job retries by itself, then gives up. */}
-      {running && failure && <Alert type="warning" showIcon message={t('auctions.pricing.retrying', { count: failure.attempts, reason })} data-testid="pricing-retrying" />}
+      {running && failure && <Alert type="warning" showIcon icon={<AlertIcon type="warning" />} message={t('auctions.pricing.retrying', { count: failure.attempts, reason })} data-testid="pricing-retrying" />}
       {latest?.status === 'failed' && failure && (
         <Alert
           type="error"
           showIcon
+          icon={<AlertIcon type="error" />}
           role="alert"
           data-testid="pricing-failed"
           message={t('auctions.pricing.failed', { count: failure.attempts, reason, name: latest.fileName ?? '' })}

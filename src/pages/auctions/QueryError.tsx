@@ -2,6 +2,7 @@ import { useTranslate, type HttpError } from '@refinedev/core';
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { errorText } from '../../providers/notificationProvider';
+import { AlertIcon } from '../../components/AlertIcon';
 
 /** A section whose load failed says so, with the catalogue message and a retry, instead of looking empty. */
 export const QueryError = ({ error, retry, children }: { error: HttpError | null; retry: () => void; children: ReactNode }) => {
@@ -11,6 +12,7 @@ export const QueryError = ({ error, retry, children }: { error: HttpError | null
     <Alert
       type="error"
       showIcon
+      icon={<AlertIcon type="error" />}
       role="alert"
       message={errorText(error.message)}
       action={

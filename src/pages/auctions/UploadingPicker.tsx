@@ -5,6 +5,7 @@ import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react
 import '../../i18n/loadWorkspaceMessages';
 import type { FileRef } from '../../domain';
 import { useUpload } from '../../hooks/useUpload';
+import { AlertIcon } from '../../components/AlertIcon';
 
 export interface FilePickerProps {
   admSlug: string;
@@ -79,8 +80,8 @@ export const UploadingPicker = ({ admSlug, label, accept, allowed, wrongTypeText
       </Space>
       <div id={statusId} aria-live="polite">
         {uploading && <Progress percent={state.percent} size="small" status="active" aria-label={t('upload.progress', { name: state.fileName ?? '' })} />}
-        {state.status === 'error' && state.error && <Alert type="error" showIcon role="alert" message={state.error} style={{ marginTop: 8 }} />}
-        {refused && <Alert type="error" showIcon role="alert" message={refused} style={{ marginTop: 8 }} data-testid={testId ? `${testId}-refused` : undefined} />}
+        {state.status === 'error' && state.error && <Alert type="error" showIcon icon={<AlertIcon type="error" />} role="alert" message={state.error} style={{ marginTop: 8 }} />}
+        {refused && <Alert type="error" showIcon icon={<AlertIcon type="error" />} role="alert" message={refused} style={{ marginTop: 8 }} data-testid={testId ? `${testId}-refused` : undefined} />}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { crudRoutes, recordPath, type ResourceDef } from '../../resources';
 import { WHOLE_CELL_MIN_PX, isWholeCell, renderCell } from './cells';
 import { ListFilters } from './ListFilters';
 import { sortOrderOf, useListTable, type Row } from './useListTable';
+import { AlertIcon } from '../../components/AlertIcon';
 
 // Loaded once rows are selected, from the workspace's own chunk: a chunk of its own would share
 // antd's form modules with the workspace and the bundler would split both into more pieces that the
@@ -167,6 +168,7 @@ const ListTable = ({ def }: { def: ResourceDef }) => {
               <Alert
                 type="error"
                 showIcon
+                icon={<AlertIcon type="error" />}
                 role="alert"
                 message={errorText(error.message ?? '')}
                 action={
@@ -230,7 +232,7 @@ const ListPage = ({ def }: { def: ResourceDef }) => {
   const title = <h1 style={{ fontSize: token.fontSizeHeading3, fontWeight: 600, margin: '0 0 16px', color: token.colorTextHeading }}>{t(def.titleKey)}</h1>;
   const Extra = def.headerExtra;
   return (
-    <CanAccess resource={def.name} action="list" fallback={<Alert type="warning" showIcon message={t('forbiddenPage.title')} />}>
+    <CanAccess resource={def.name} action="list" fallback={<Alert type="warning" showIcon icon={<AlertIcon type="warning" />} message={t('forbiddenPage.title')} />}>
       {Extra || def.crud ? (
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 16, flexWrap: 'wrap' }}>
           {title}

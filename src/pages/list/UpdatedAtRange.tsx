@@ -3,6 +3,7 @@ import { DatePicker } from 'antd';
 import type { PickerRef } from 'rc-picker';
 import { useEffect, useRef } from 'react';
 import dayjs from '../../dayjs';
+import { rangePickerA11y } from '../../components/pickerA11y';
 
 export interface UpdatedAtRangeProps {
   from?: string;
@@ -76,6 +77,7 @@ const UpdatedAtRange = ({ from, to, onChange, focusIndex, split }: UpdatedAtRang
   return (
     <div role="group" aria-label={t('shares.filterUpdatedAt')} style={{ display: 'inline-block' }}>
       <DatePicker.RangePicker
+        {...rangePickerA11y(t('app.clear'))}
         ref={picker}
         placeholder={[t('shares.updatedFrom'), t('shares.updatedTo')]}
         format="L"

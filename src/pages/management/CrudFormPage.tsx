@@ -12,6 +12,7 @@ import { useCrudForm, useFormContext } from './crudForm';
 import { FormField } from './FormFields';
 import { getIn, initialValues, namePath, serverFieldMessage, toInput, type Values } from './formModel';
 import { OneTimePasswordModal } from './OneTimePasswordModal';
+import { AlertIcon } from '../../components/AlertIcon';
 
 type Action = 'create' | 'edit';
 
@@ -92,7 +93,7 @@ const CrudForm = ({ def, action }: { def: ResourceDef; action: Action }) => {
 
   if (action === 'edit' && query?.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (action === 'edit' && (query?.isError || !record)) {
-    return <Alert type="error" showIcon message={query?.error?.statusCode === 404 ? t('management.notFound') : t('management.loadError')} description={query?.error ? errorText(query.error.message) : undefined} />;
+    return <Alert type="error" showIcon icon={<AlertIcon type="error" />} message={query?.error?.statusCode === 404 ? t('management.notFound') : t('management.loadError')} description={query?.error ? errorText(query.error.message) : undefined} />;
   }
 
   const fields = (
@@ -148,7 +149,7 @@ const CrudForm = ({ def, action }: { def: ResourceDef; action: Action }) => {
 const CrudFormPage = ({ def, action }: { def: ResourceDef; action: Action }) => {
   const t = useTranslate();
   return (
-    <CanAccess resource={def.name} action={action} fallback={<Alert type="warning" showIcon message={t('forbiddenPage.title')} />}>
+    <CanAccess resource={def.name} action={action} fallback={<Alert type="warning" showIcon icon={<AlertIcon type="warning" />} message={t('forbiddenPage.title')} />}>
       <CrudForm def={def} action={action} />
     </CanAccess>
   );

@@ -9,6 +9,7 @@ import { FaviconField } from './FaviconField';
 import { fixedValue, getIn, isShown, namePath, rulesFor, type Values } from './formModel';
 import { PermissionsSelect } from './PermissionsSelect';
 import { ReferenceSelect } from './ReferenceSelect';
+import { AlertIcon } from '../../components/AlertIcon';
 
 /** CPF while it fits one, CNPJ (letters allowed) past 11 characters. */
 const formatDocumentInput = (value: string | undefined): string => {
@@ -112,7 +113,7 @@ export const FormField = ({ field, context, values, admSlug }: FieldProps) => {
         help || warning ? (
           <>
             {help && <div>{help}</div>}
-            {warning && <Alert type="warning" showIcon style={{ marginTop: 4 }} message={t(warning.key, warning.values)} data-testid={`warning-${field.key}`} />}
+            {warning && <Alert type="warning" showIcon icon={<AlertIcon type="warning" />} style={{ marginTop: 4 }} message={t(warning.key, warning.values)} data-testid={`warning-${field.key}`} />}
           </>
         ) : undefined
       }

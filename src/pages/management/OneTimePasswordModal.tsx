@@ -2,6 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { AlertIcon } from '../../components/AlertIcon';
 
 interface Props {
   name: string;
@@ -38,7 +39,7 @@ export const OneTimePasswordModal = ({ name, password, onClose }: Props) => {
       }
     >
       <Typography.Paragraph>{t('management.users.oneTimePassword.intro')}</Typography.Paragraph>
-      <Alert type="warning" showIcon message={t('management.users.oneTimePassword.once')} style={{ marginBottom: 12 }} />
+      <Alert type="warning" showIcon icon={<AlertIcon type="warning" />} message={t('management.users.oneTimePassword.once')} style={{ marginBottom: 12 }} />
       <label htmlFor="one-time-password" style={{ display: 'block', marginBottom: 4 }}>
         {t('management.users.oneTimePassword.label')}
       </label>

@@ -13,6 +13,7 @@ import { renderCell } from '../list/cells';
 import { useCrudForm } from './crudForm';
 import { RecordActions } from './RecordActions';
 import { getIn, type Values } from './formModel';
+import { AlertIcon } from '../../components/AlertIcon';
 
 /** Another resource's record by its name, when the user may read it; its code otherwise. */
 const ReferenceValue = ({ reference, id }: { reference: NonNullable<FieldDef['reference']>; id: string | number }) => {
@@ -72,7 +73,7 @@ const ShowRecord = ({ def }: { def: ResourceDef }) => {
   const title = t(def.crud!.showTitleKey, { name });
 
   if (query.isError || (!query.isLoading && !record)) {
-    return <Alert type="error" showIcon message={query.error?.statusCode === 404 ? t('management.notFound') : t('management.loadError')} description={query.error ? errorText(query.error.message) : undefined} />;
+    return <Alert type="error" showIcon icon={<AlertIcon type="error" />} message={query.error?.statusCode === 404 ? t('management.notFound') : t('management.loadError')} description={query.error ? errorText(query.error.message) : undefined} />;
   }
   // Conditions read the record as the edit form would (the brand only for an `adm` user).
   const context: FormContext = { action: 'edit', profile: null, ownAdmId: null };
@@ -112,7 +113,7 @@ const ShowPage = ({ def }: { def: ResourceDef }) => {
   const t = useTranslate();
   return (
     <ModalScope>
-      <CanAccess resource={def.name} action="show" fallback={<Alert type="warning" showIcon message={t('forbiddenPage.title')} />}>
+      <CanAccess resource={def.name} action="show" fallback={<Alert type="warning" showIcon icon={<AlertIcon type="warning" />} message={t('forbiddenPage.title')} />}>
         <ShowRecord def={def} />
       </CanAccess>
     </ModalScope>

@@ -5,6 +5,7 @@ import type { PlayerItem } from '../../domain';
 import { formatDocument } from '../../components/formatters';
 import { BY_NAME } from '../../resources/referenceFilters';
 import { SHARE_FILTER } from '../../resources/shareFilters';
+import { AlertIcon } from '../../components/AlertIcon';
 
 export interface PickedPlayer {
   value: number;
@@ -47,6 +48,7 @@ export const PlayerPicker = ({ id, value, onChange, disabled }: Props) => {
       <Alert
         type="error"
         showIcon
+        icon={<AlertIcon type="error" />}
         role="alert"
         message={t('playerFiles.sendModal.playersError')}
         action={

@@ -13,6 +13,7 @@ import { useHttp } from '../../hooks/HttpContext';
 import { useUpload } from '../../hooks/useUpload';
 import { FilePick } from './FilePick';
 import { PlayerPicker, type PickedPlayer } from './PlayerPicker';
+import { AlertIcon } from '../../components/AlertIcon';
 
 /** Player files are platform files: no administrator owns them, only operators read them. */
 export const PLAYER_FILES_ADM_SLUG = 'repasse';
@@ -99,6 +100,7 @@ const SendPlayerFileModal = ({ open, onClose }: { open: boolean; onClose: () => 
           <Alert
             type="error"
             showIcon
+            icon={<AlertIcon type="error" />}
             role="alert"
             style={{ marginBottom: 16 }}
             message={t('playerFiles.sendModal.fileTypesError')}
@@ -144,7 +146,7 @@ const SendPlayerFileModal = ({ open, onClose }: { open: boolean; onClose: () => 
       </Form>
       <div aria-live="polite">
         {sending && <Progress percent={state.percent} status="active" aria-label={t('playerFiles.sendModal.progress', { name: state.fileName ?? '' })} />}
-        {state.status === 'error' && state.error && <Alert type="error" showIcon role="alert" message={state.error} />}
+        {state.status === 'error' && state.error && <Alert type="error" showIcon icon={<AlertIcon type="error" />} role="alert" message={state.error} />}
       </div>
     </Modal>
   );

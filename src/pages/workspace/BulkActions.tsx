@@ -14,6 +14,7 @@ import { errorText } from '../../providers/notificationProvider';
 import '../../i18n/loadWorkspaceMessages';
 import { LazyDate } from './LazyDate';
 import { applyFieldErrors, bulkAdmSlug, keepEnterInField } from './shared';
+import { AlertIcon } from '../../components/AlertIcon';
 
 type BulkKind = 'transfer' | 'setPaid' | 'attach';
 
@@ -155,7 +156,7 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
               <Progress percent={99} status="active" showInfo={false} />
             </div>
           )}
-          {run.error && <Alert type="error" showIcon role="alert" message={errorText(run.error.message)} />}
+          {run.error && <Alert type="error" showIcon icon={<AlertIcon type="error" />} role="alert" message={errorText(run.error.message)} />}
           {run.data && <BulkResultTable result={run.data} rows={ran} />}
           {open === 'setPaid' && (
             <Form

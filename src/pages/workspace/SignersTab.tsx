@@ -31,6 +31,7 @@ import { formatCpfInput, formatPhone } from './masks';
 import { OkTag, QueryState, applyFieldErrors } from './shared';
 import { useUnsavedForm } from './unsaved';
 import { ACCESSIBLE_TEXT_TOKENS } from '../../shell';
+import { AlertIcon } from '../../components/AlertIcon';
 
 const MARITAL = ['single', 'married', 'divorced', 'widowed', 'stable_union'] as const;
 const SIGNERS_EQUAL = /first and second signer/i;
@@ -192,7 +193,7 @@ const SignerForm = ({ share, signer, record, other, form, writable, extra }: Sig
     <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{title}</h2>} extra={extra}>
       <Form<PersonValues> form={form} layout="vertical" onFinish={submit} disabled={!writable} name={`signer${signer}`} aria-label={title} noValidate onValuesChange={unsaved.changed}>
         <Badges form={form} isPj={share.isPj} full={signer === 1} />
-        {distinctError && <Alert style={{ margin: '12px 0' }} type="error" showIcon role="alert" message={t('workspace.signersDistinct')} />}
+        {distinctError && <Alert style={{ margin: '12px 0' }} type="error" showIcon icon={<AlertIcon type="error" />} role="alert" message={t('workspace.signersDistinct')} />}
         <div style={{ marginTop: 12 }}>
           <BasicFields />
           {(signer === 1 || FEATURE_FLAGS.displayCoPersonAddress) && (signer === 1 ? <FullFields isPj={share.isPj} disabled={!writable} /> : <AddressFields required={false} disabled={!writable} />)}

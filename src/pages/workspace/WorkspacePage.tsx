@@ -27,6 +27,7 @@ import ResponsibleTab from './ResponsibleTab';
 import RiskReportTab from './RiskReportTab';
 import SignersTab from './SignersTab';
 import BulkActionsBar from './BulkActions';
+import { AlertIcon } from '../../components/AlertIcon';
 
 export const ShareNotFound = ({ contractNumber }: { contractNumber: string }) => {
   const t = useTranslate();
@@ -99,6 +100,7 @@ const WorkspaceRoute = () => {
       <Alert
         type="error"
         showIcon
+        icon={<AlertIcon type="error" />}
         message={t('workspace.loadError')}
         description={errorText(error?.message)}
         action={<Button onClick={() => void refetch()}>{t('app.retry')}</Button>}

@@ -3,6 +3,7 @@ import { Alert, Empty, Skeleton, Tag, type FormInstance } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ShareDetail } from '../../domain';
 import { errorText } from '../../providers/notificationProvider';
+import { AlertIcon } from '../../components/AlertIcon';
 
 /**
  * The `admSlug` of the storage flow: `adm-<admId>`, which the server resolves to the share's
@@ -38,7 +39,7 @@ export const QueryState = ({
 }) => {
   const t = useTranslate();
   if (loading) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (error && error.statusCode !== 404) return <Alert type="error" showIcon message={t('workspace.loadError')} description={errorText(error.message)} />;
+  if (error && error.statusCode !== 404) return <Alert type="error" showIcon icon={<AlertIcon type="error" />} message={t('workspace.loadError')} description={errorText(error.message)} />;
   if (empty || (error && error.statusCode === 404)) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('workspace.empty')} />;
   return <>{children}</>;
 };

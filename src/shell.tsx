@@ -1,4 +1,5 @@
 /** Configuration shared by the app shell and the component tests' wrapper, so both render alike. */
+import { CloseOutlined } from '@ant-design/icons';
 import type { IRefineOptions } from '@refinedev/core';
 import type { ConfigProviderProps, ThemeConfig } from 'antd';
 import antdPtBR from 'antd/es/locale/pt_BR';
@@ -91,7 +92,7 @@ export const APP_LOCALE: NonNullable<ConfigProviderProps['locale']> = {
  * Every dialog's close button (issue 14): rc-dialog names it "Close" in English whatever the locale;
  * the closable object's aria-label replaces that name.
  */
-export const MODAL_CONFIG: ConfigProviderProps['modal'] = { closable: { 'aria-label': ptBR.app.close } };
+export const MODAL_CONFIG: ConfigProviderProps['modal'] = { closable: { 'aria-label': ptBR.app.close }, closeIcon: <CloseOutlined aria-hidden /> };
 
 export const REFINE_OPTIONS: IRefineOptions = {
   syncWithLocation: true,
