@@ -41,6 +41,10 @@ export default tseslint.config(
           message: 'Give a showIcon Alert icon={<AlertIcon type=… />}: antd names its own icon in English ("info-circle").',
         },
         {
+          selector: 'CallExpression[callee.property.name="confirm"] > ObjectExpression:first-child:not(:has(Property[key.name="icon"]))',
+          message: 'Give modal.confirm icon: CONFIRM_ICON: antd names its own icon in English ("exclamation-circle").',
+        },
+        {
           selector: 'CallExpression[callee.name="createElement"] > Identifier.arguments:first-child[name=/(Outlined|Filled|TwoTone)$/]',
           message: 'Create the icon as JSX with aria-hidden or a Portuguese aria-label.',
         },

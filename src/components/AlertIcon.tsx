@@ -19,3 +19,6 @@ export const AlertIcon = ({ type = 'info' }: { type?: AlertType }) => {
       return <InfoCircleFilled aria-hidden />;
   }
 };
+
+/** The icon of a confirmation dialog (modal.confirm), decorative for the same reason. */
+export const CONFIRM_ICON = <ExclamationCircleFilled aria-hidden />;

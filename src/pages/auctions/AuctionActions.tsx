@@ -6,7 +6,7 @@ import { formatDateTime } from '../../components/formatters';
 import { API, type AuctionInfo } from '../../domain';
 import { useAuctionWrite } from './useAuction';
 import { saleContext } from './wording';
-import { AlertIcon } from '../../components/AlertIcon';
+import { AlertIcon, CONFIRM_ICON } from '../../components/AlertIcon';
 
 /** Whether an instant is still ahead; a missing or unreadable one is not. */
 const ahead = (iso: string | null | undefined): boolean => !!iso && Date.parse(iso) > Date.now();
@@ -58,6 +58,7 @@ export const AuctionActions = ({ auction }: { auction: AuctionInfo }) => {
             ? t('auctions.actions.notEndedYet', { at: formatDateTime(auction.endsAt) })
             : null;
       modal.confirm({
+        icon: CONFIRM_ICON,
         title: t('auctions.actions.nextTitle', { step: nextLabel }),
         content: (
           <>
@@ -75,6 +76,7 @@ export const AuctionActions = ({ auction }: { auction: AuctionInfo }) => {
   const confirmCancel = () =>
     ask((done) =>
       modal.confirm({
+        icon: CONFIRM_ICON,
         title: t('auctions.actions.cancelTitle', ctx),
         content: t('auctions.actions.cancelText', { ...ctx, name: auction.name ?? t('auctionList.unnamed', ctx) }),
         okText: t('auctions.actions.cancelConfirm', ctx),

@@ -10,6 +10,7 @@ import { QueryError } from './QueryError';
 import { UploadingPicker } from './UploadingPicker';
 import { auctionAdmSlug } from './slug';
 import { useAdditionalFiles, useAuctionWrite } from './useAuction';
+import { CONFIRM_ICON } from '../../components/AlertIcon';
 
 /** The notice and any other file of the auction: listed for everyone, added and removed while it is open. */
 export const AuctionFiles = ({ auction, canWrite }: { auction: AuctionInfo; canWrite: boolean }) => {
@@ -23,6 +24,7 @@ export const AuctionFiles = ({ auction, canWrite }: { auction: AuctionInfo; canW
 
   const confirmRemove = (file: AuctionFileItem) =>
     modal.confirm({
+      icon: CONFIRM_ICON,
       title: t('auctions.files.removeTitle'),
       content: t('auctions.files.removeText', { name: file.fileName }),
       okText: t('auctions.files.removeConfirm'),

@@ -22,7 +22,7 @@ import { latestRun, useAuctionWrite, usePricingList } from './useAuction';
 import { NUMBER_CELL } from './tableStyles';
 import { megabytes, minimumText, saleContext } from './wording';
 import { paginationItemRender } from '../../components/tableA11y';
-import { AlertIcon } from '../../components/AlertIcon';
+import { AlertIcon, CONFIRM_ICON } from '../../components/AlertIcon';
 
 export const PRICING_COLORS: Readonly<Record<PricingStatus, string>> = {
   in_validation: 'processing',
@@ -122,6 +122,7 @@ export const PricingStep = ({ auction, canWrite }: { auction: AuctionInfo; canWr
             aria-label={t('auctions.pricing.remove', { name: run.fileName ?? '' })}
             onClick={() =>
               modal.confirm({
+                icon: CONFIRM_ICON,
                 title: t('auctions.pricing.removeTitle'),
                 content: t('auctions.pricing.removeText', { name: run.fileName ?? '' }),
                 okText: t('auctions.pricing.removeConfirm'),

@@ -1,6 +1,7 @@
 import { useCan, useCustomMutation, useInvalidate, useTranslate } from '@refinedev/core';
 import { App, Button } from 'antd';
 import type { ResourceDef, RowActionDef } from '../../resources';
+import { CONFIRM_ICON } from '../../components/AlertIcon';
 
 interface Props {
   def: ResourceDef;
@@ -33,6 +34,7 @@ const RecordAction = ({ def, id, record, action }: Props & { action: RowActionDe
   const click = () => {
     if (!action.confirmKey) return void run();
     modal.confirm({
+      icon: CONFIRM_ICON,
       title: t(action.confirmKey, { name }),
       okText: t('management.actions.confirm'),
       cancelText: t('management.actions.cancel'),

@@ -8,6 +8,7 @@ import { useGrantee } from '../../hooks/useSession';
 import { useShareAction } from '../../hooks/useShareAction';
 
 import ActionModal from './ActionModal';
+import { CONFIRM_ICON } from '../../components/AlertIcon';
 
 /** Actions that take no input: a confirmation is all they need. */
 export const CONFIRM_ONLY: readonly ShareAction[] = ['share_send_autoservice', 'release_proposals'];
@@ -22,6 +23,7 @@ const ConfirmButton = ({ action, share }: { action: ShareAction; share: ShareDet
   const label = t(`workspace.actions.${action}`);
   const ask = () =>
     modal.confirm({
+      icon: CONFIRM_ICON,
       title: t('workspace.actions.confirmTitle', { action: label }),
       content: t(`workspace.actions.confirmText.${action}`),
       okText: t('workspace.actions.confirm'),

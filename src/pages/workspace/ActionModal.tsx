@@ -10,6 +10,7 @@ import { useApiList, useReferenceList } from '../../hooks/useShareWorkspace';
 import { hasFieldErrors, useShareAction } from '../../hooks/useShareAction';
 import { LazyDate } from './LazyDate';
 import { admSlugOf, applyFieldErrors, keepEnterInField } from './shared';
+import { CONFIRM_ICON } from '../../components/AlertIcon';
 
 interface Values {
   proofFile?: FileRef | null;
@@ -110,6 +111,7 @@ const ActionModal = ({ action, share, onClose }: { action: ShareAction; share: S
     };
     if (ACTION_RULES[action].destructive) {
       modal.confirm({
+        icon: CONFIRM_ICON,
         title: t('workspace.actions.confirmTitle', { action: label }),
         content: t(`workspace.actions.confirmText.${action}`),
         okText: t('workspace.actions.confirm'),

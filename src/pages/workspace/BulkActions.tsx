@@ -14,7 +14,7 @@ import { errorText } from '../../providers/notificationProvider';
 import '../../i18n/loadWorkspaceMessages';
 import { LazyDate } from './LazyDate';
 import { applyFieldErrors, bulkAdmSlug, keepEnterInField } from './shared';
-import { AlertIcon } from '../../components/AlertIcon';
+import { AlertIcon, CONFIRM_ICON } from '../../components/AlertIcon';
 
 type BulkKind = 'transfer' | 'setPaid' | 'attach';
 
@@ -85,6 +85,7 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
 
   const askTransfer = () =>
     modal.confirm({
+      icon: CONFIRM_ICON,
       title: t('bulk.confirmTransfer', { count: rows.length }),
       okText: t('bulk.run'),
       cancelText: t('workspace.actions.cancel'),

@@ -31,7 +31,7 @@ import { formatCpfInput, formatPhone } from './masks';
 import { OkTag, QueryState, applyFieldErrors } from './shared';
 import { useUnsavedForm } from './unsaved';
 import { ACCESSIBLE_TEXT_TOKENS } from '../../shell';
-import { AlertIcon } from '../../components/AlertIcon';
+import { AlertIcon, CONFIRM_ICON } from '../../components/AlertIcon';
 
 const MARITAL = ['single', 'married', 'divorced', 'widowed', 'stable_union'] as const;
 const SIGNERS_EQUAL = /first and second signer/i;
@@ -226,6 +226,7 @@ const SignersTab = ({ share }: { share: ShareDetail }) => {
 
   const askRemove = () =>
     modal.confirm({
+      icon: CONFIRM_ICON,
       title: t('workspace.person.removeConfirm'),
       okText: t('workspace.person.removeSecond'),
       cancelText: t('workspace.actions.cancel'),
