@@ -239,6 +239,55 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     });
   }
 
+  it('by keyboard: skip link first, one tab stop per row, Enter opens, focus on the heading, Back returns to the row, dialogs keep and return focus', async () => {
+    const context = await newContext(1440);
+    const page = await signIn(context, PROFILES[0]);
+    await page.goto(`${base('localhost')}/pendencias`);
+    await waitForRows(page);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pular para o conteúdo');
+    // From the content, Tab walks row links: each row is one stop (no bulk selection on Pendências).
+    await page.keyboard.press('Enter');
+    const stops: string[] = [];
+    for (let i = 0; i < 40 && stops.length < 3; i++) {
+      await page.keyboard.press('Tab');
+      const key = await page.evaluate(() => document.activeElement?.closest('tr[data-row-key]')?.getAttribute('data-row-key') ?? null);
+      if (key) stops.push(key);
+    }
+    expect(stops).toHaveLength(3);
+    expect(new Set(stops).size, `one tab stop per row: ${stops.join(', ')}`).toBe(3);
+    const opened = stops[2];
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === `/cotas/${opened}`, { timeout: 30_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: 15_000 }).toBe('H1');
+    await page.goBack();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('tr[data-row-key]')?.getAttribute('data-row-key') ?? null), { timeout: 15_000 })
+      .toBe(opened);
+
+    // A dialog keeps the keyboard inside and gives it back to the button that opened it.
+    await page.goto(`${base('localhost')}/cotas/${opened}`);
+    const opener = page.getByRole('toolbar').first().getByRole('button').first();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.ant-modal-wrap:visible').first();
+    await dialog.waitFor({ timeout: 10_000 });
+    const inDialog = () => page.evaluate(() => !!document.activeElement?.closest('.ant-modal-wrap, .ant-modal-root'));
+    // Opening moves the keyboard into the dialog…
+    await expect.poll(inDialog, { timeout: 5_000 }).toBe(true);
+    // …and Tab cycles there.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inDialog(), `Tab ${i + 1} left the dialog`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement), { timeout: 5_000 }).toBe(true);
+    await context.close();
+  });
+
   it('reached every route of the app, and found no serious or critical violation', () => {
     const missed = PAGE_ROUTES.map((r) => r.pattern).filter((p) => !visited.has(p));
     expect(missed, 'routes no profile reached: give the scan a way in').toEqual([]);

@@ -165,11 +165,11 @@ describe('checkPricingRow', () => {
   it('prices a share at or above its minimum, once', () => {
     const c = ctx();
     expect(checkPricingRow(2, ' ACM-1 ', '6.000,00', c)).toEqual({ ok: true, contractNumber: 'ACM-1', price: 6000 });
-    expect(checkPricingRow(3, 'ACM-1', '7000', c)).toEqual({ ok: false, error: { row: 3, code: 'contractRepeated', value: 'ACM-1' } });
+    expect(checkPricingRow(3, 'ACM-1', '7000', c)).toEqual({ ok: false, error: { row: 3, code: 'contractRepeated', value: 'ACM-1', contract: 'ACM-1' } });
   });
 
   it('refuses a share without a credit value when the minimum is a percentage of it, and prices it under a fixed minimum', () => {
-    expect(checkPricingRow(4, 'ACM-2', 1_000_000, ctx())).toEqual({ ok: false, error: { row: 4, code: 'creditUnknown', value: 'ACM-2' } });
+    expect(checkPricingRow(4, 'ACM-2', 1_000_000, ctx())).toEqual({ ok: false, error: { row: 4, code: 'creditUnknown', value: 'ACM-2', contract: 'ACM-2' } });
     expect(checkPricingRow(4, 'ACM-2', 1, { ...ctx(), minimumPrice: { kind: 'fixed', value: 1 } })).toMatchObject({ ok: true, price: 1 });
   });
 

@@ -1,6 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { App, Button, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ShareDetail } from '../../domain';
 // Straight from the module, not the barrel: the bundler then keeps it out of the login chunk.
 import { ACTION_RULES, availableActions, type ShareAction } from '../../domain/shareActions';
@@ -45,6 +45,13 @@ export const ActionBar = ({ share }: { share: ShareDetail }) => {
   const who = useGrantee();
   const actions = useMemo(() => WORKSPACE_ACTIONS(availableActions(share.state, who)), [share.state, who]);
   const [open, setOpen] = useState<ShareAction | null>(null);
+  // The dialog is unmounted as it closes, before antd could give the focus back (issue 14): the
+  // button that opened it takes it again, or a keyboard user would restart from the top of the page.
+  const opener = useRef<HTMLElement | null>(null);
+  const close = () => {
+    setOpen(null);
+    requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus());
+  };
   if (actions.length === 0) return null;
   return (
     <div role="toolbar" aria-label={t('workspace.actionsLabel')}>
@@ -57,7 +64,10 @@ export const ActionBar = ({ share }: { share: ShareDetail }) => {
               key={action}
               type={ACTION_RULES[action].destructive ? 'default' : 'primary'}
               danger={!!ACTION_RULES[action].destructive}
-              onClick={() => setOpen(action)}
+              onClick={(e) => {
+                opener.current = e.currentTarget;
+                setOpen(action);
+              }}
             >
               {t(`workspace.actions.${action}`)}
             </Button>
@@ -65,7 +75,7 @@ export const ActionBar = ({ share }: { share: ShareDetail }) => {
         )}
       </Space>
       {open && (
-        <ActionModal action={open} share={share} onClose={() => setOpen(null)} />
+        <ActionModal action={open} share={share} onClose={close} />
       )}
     </div>
   );
