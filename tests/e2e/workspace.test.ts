@@ -250,7 +250,8 @@ describe('the operator moves shares through the workflow', () => {
       expect(line).toContain('Concluída');
       expect(line).toContain('Pagamento realizado');
     }
-    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    // The footer's Fechar (the corner's × is named Fechar too).
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Fechar' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     // The list refreshed by itself: the paid shares left the "approved" filter.
