@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { ptBR } from './src/i18n/pt-BR';
+import { precompress } from './scripts/build/precompress';
+import { STANDIN_ALIASES, antdStandIns } from './scripts/build/standIns';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
@@ -13,43 +15,17 @@ const apiPort = Number(process.env.PORT ?? 3000);
 const PURE_PACKAGES =
   /[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|papaparse|pluralize|error-stack-parser|stackframe)[\\/].*\.m?js$/;
 
-const shim = (file: string) => fileURLToPath(new URL(`./src/shims/${file}`, import.meta.url));
-
-/**
- * antd modules that a list or the login imports but never runs, swapped for small stand-ins
- * (src/shims): the table's column filter dropdown (the app filters through its own bar), the form
- * hook module that Radio.Group imports for one helper, and the others listed below. Matched by
- * importer and exact specifier, so an antd release that moves them simply ships the originals again.
- */
-const ANTD_STANDINS: readonly { importer: RegExp; source: string; file: string }[] = [
-  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, source: './FilterDropdown', file: 'antdFilterDropdown.tsx' },
-  { importer: /[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/, source: '../form/hooks/useForm', file: 'antdFormNamePath.ts' },
-  // <App>'s modal and message hooks: toasts go through notification; confirming pages bring ModalScope.
-  { importer: /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/, source: '../modal/useModal', file: 'antdAppModal.ts' },
-  { importer: /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/, source: '../message/useMessage', file: 'antdAppMessage.ts' },
-  // The table's virtual mode, selection menu (`rowSelection.selections`) and radio selection: no table uses them.
-  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, source: './RcTable/VirtualTable', file: 'antdVirtualTable.tsx' },
-  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../dropdown', file: 'antdSelectionDropdown.tsx' },
-  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../radio', file: 'antdSelectionRadio.tsx' },
-];
-
-const antdStandIns = (): Plugin => ({
-  name: 'repasse-antd-stand-ins',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    const hit = importer ? ANTD_STANDINS.find((s) => s.source === source && s.importer.test(importer)) : undefined;
-    return hit ? shim(hit.file) : null;
-  },
+/** index.html's loading words before the first render, from the catalogue (PageLoading's). */
+const bootWords = (): Plugin => ({
+  name: 'repasse-boot-words',
+  transformIndexHtml: (html) => html.replace('%APP_LOADING%', ptBR.app.loading),
 });
 
 export default defineConfig({
-  plugins: [react(), antdStandIns()],
+  plugins: [react(), antdStandIns(), precompress(), bootWords()],
   resolve: {
-    alias: {
-      // Lighter stand-ins for packages that only serve engines antd 5 does not support (src/shims).
-      'side-channel': shim('side-channel.cjs'),
-      'resize-observer-polyfill': shim('resize-observer.ts'),
-    },
+    // Lighter stand-ins for packages that only serve engines antd 5 does not support (src/shims).
+    alias: STANDIN_ALIASES,
   },
   server: {
     port: 5173,
@@ -62,6 +38,21 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       treeshake: { moduleSideEffects: [{ test: PURE_PACKAGES, sideEffects: false }] },
+      // Three chunks to the first list instead of ~66 (issue 17), measured in bench/results (bundle.md,
+      // browser.md): each file cost its own response headers and compressed apart from the others
+      // (first list on the wire 440 → 390 KB, login 249 → 233 KB, 75 → 12 requests). `login` is
+      // what the entry imports statically; `auth` the login call's code, asked for as the form shows;
+      // `app` the signed-in app, the layout and the list page with what they import. Other pages
+      // keep their own lazy chunks.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'login', tags: ['$initial'], priority: 3 },
+            { name: 'auth', test: /src[\\/]providers[\\/]authProvider\.ts$/, priority: 2 },
+            { name: 'app', test: /src[\\/](SignedInApp|components[\\/]layout[\\/]AppLayout|pages[\\/]list[\\/]ListPage)\.tsx$/, priority: 1 },
+          ],
+        },
+      },
     },
   },
 });

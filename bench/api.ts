@@ -12,7 +12,12 @@
  * PGlite directory are kept and reused while they hold the right number of shares.
  * BENCH_NODE_ARGS: extra Node flags for the app's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
  * BENCH_ONLY: only these scenarios, named as in the report and separated by `|`, e.g.
- * `list page 1|share/get`; the result files then hold those rows only.
+ * `list page 1|share/get`; a name ending in `*` is a prefix (`audit*`). The result files then hold
+ * those rows only.
+ * BENCH_AUDIT_ENTRIES=1000000: the audit trail the audit list scenarios read, generated once in each
+ * scratch database (bench/api/databases.ts ensureAuditEntries) and reused; 0 generates none.
+ *
+ * Issue 18's scenarios alone, at a small scale (a minute, not the 30 of 1M): README "Performance".
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -33,8 +38,10 @@ const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? `/tmp/repasse-bench-pglite-${
 const CONNECTIONS = [1, 50];
 /** Each run is cut into this many slices, ours and bare alternating, so both see the same noise. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
-/** Only these scenarios (their names as in the report, separated by |), for a quick look at a few rows. */
+/** Only these scenarios (their names as in the report, separated by |; `name*` a prefix), for a quick look at a few rows. */
 const ONLY = (process.env.BENCH_ONLY ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+const wanted = (name: string) => !ONLY.length || ONLY.some((o) => (o.endsWith('*') ? name.startsWith(o.slice(0, -1)) : name === o));
+const AUDIT_ENTRIES = Number((process.env.BENCH_AUDIT_ENTRIES ?? '1000000').replace(/[_\s]/g, ''));
 const PASSWORD = process.env.SEED_PASSWORD || DEFAULT_PASSWORD;
 const USERS: Record<Who, string> = { operator: 'operador@repasse.dev', adm: 'adm@acme.repasse.dev' };
 
@@ -73,7 +80,9 @@ async function suite(target: Target, title: string, shares: number): Promise<Sec
   const section: Section = { title, shares, rows: [], sql: [], notes: [] };
   if (!fixtures.page5000Cursor) section.notes.push('The server offers no cursor: page 5,000 is measured by offset only.');
 
-  for (const s of scenarios(fixtures, setResponsible).filter((x) => !ONLY.length || ONLY.includes(x.name))) {
+  const chosen = scenarios(fixtures, setResponsible).filter((x) => wanted(x.name));
+  if (ONLY.length && !chosen.length) throw new Error(`BENCH_ONLY names no scenario: ${ONLY.join(' | ')}`);
+  for (const s of chosen) {
     const token = tokens[s.who];
     // The SQL of each distinct request, captured one request at a time, becomes one bare plan.
     const planIds: number[] = [];
@@ -97,11 +106,17 @@ async function suite(target: Target, title: string, shares: number): Promise<Sec
       const oursRuns: Samples[] = [];
       const bareRuns: Samples[] = [];
       const floorRuns: Samples[] = [];
+      // The app's process CPU during a load, per request: what each answer costs beyond the wait.
+      const measured = async (url: string) => {
+        const cpu0 = await target.cpu();
+        const run = await load(url, token, s.variants, connections, SECONDS / ROUNDS);
+        return { ...run, cpuUs: (await target.cpu()) - cpu0 };
+      };
       for (let round = 0; round < ROUNDS; round++) {
-        oursRuns.push(await load(target.baseUrl, token, s.variants, connections, SECONDS / ROUNDS));
+        oursRuns.push(await measured(target.baseUrl));
         await drain(target.baseUrl);
         bareRuns.push(await target.bare(planIds, connections, SECONDS / ROUNDS));
-        floorRuns.push(await load(target.floorUrl, token, s.variants, connections, SECONDS / ROUNDS));
+        floorRuns.push(await measured(target.floorUrl));
         await drain(target.baseUrl);
       }
       const ours = merge(oursRuns);
@@ -109,7 +124,7 @@ async function suite(target: Target, title: string, shares: number): Promise<Sec
       const floor = merge(floorRuns);
       section.rows.push({ scenario: s.name, kind: s.kind, connections, ours, bare, floor, comparedTo: s.comparedTo });
       log(
-        `${title} | ${s.name} | c=${connections} | p50 ${ours.p50.toFixed(2)} p99 ${ours.p99.toFixed(2)} ms ${ours.rps.toFixed(0)} req/s | bare p50 ${bare.p50.toFixed(2)} ms ${bare.rps.toFixed(0)} req/s | floor ${floor.rps.toFixed(0)} req/s p99 ${floor.p99.toFixed(2)} ms${ours.errors ? ` | ${ours.errors} errors` : ''}`,
+        `${title} | ${s.name} | c=${connections} | p50 ${ours.p50.toFixed(2)} p99 ${ours.p99.toFixed(2)} ms ${ours.rps.toFixed(0)} req/s | bare p50 ${bare.p50.toFixed(2)} ms ${bare.rps.toFixed(0)} req/s | floor ${floor.rps.toFixed(0)} req/s p99 ${floor.p99.toFixed(2)} ms | ours/floor ${(ours.rps / floor.rps).toFixed(2)} | CPU/req ${ours.cpuPerRequestUs.toFixed(0)} / floor ${floor.cpuPerRequestUs.toFixed(0)} µs${ours.errors ? ` | ${ours.errors} errors` : ''}`,
       );
     }
   }
@@ -126,6 +141,8 @@ const INTRO =
   'by replaying the same captured SQL and sending its rows as JSON, with nothing else (no routing, auth, validation, hooks), ' +
   'loaded by the same autocannon in the same alternating slices: floor/bare is what HTTP and the load generator cost on ' +
   'this machine, whatever the app does, and ours/floor is the app\'s own overhead. ' +
+  '**CPU/req** is the CPU time (user + system, process.cpuUsage) of the app\'s process during the ours or the floor slices, divided by their requests ' +
+  '(on PGlite it includes the database, which runs in that process; on PostgreSQL it does not). ' +
   'Latencies are per request as the client saw them. Every list answer carries its total; ' +
   'an estimated total is reused for 10 s (docs/api.md), so past the first request a large list sends its page query alone, and so does its bare replay.';
 
@@ -142,7 +159,7 @@ async function main(): Promise<void> {
     const sections: Section[] = [];
     let pgVersion = '';
     for (const shares of SIZES) {
-      const url = await ensurePostgres(shares, log);
+      const url = await ensurePostgres(shares, log, AUDIT_ENTRIES);
       const target = await startTarget({ BENCH_DB_URL: url });
       try {
         pgVersion ||= String((await target.sql<{ v: string }>('select version() as v'))[0].v).split(' on ')[0];
@@ -157,7 +174,7 @@ async function main(): Promise<void> {
   }
 
   if (TARGETS.includes('pglite')) {
-    await ensurePglite(PGLITE_DIR, PGLITE_SHARES, log);
+    await ensurePglite(PGLITE_DIR, PGLITE_SHARES, log, AUDIT_ENTRIES);
     const target = await startTarget({ BENCH_PGLITE_DIR: PGLITE_DIR });
     try {
       const section = await suite(target, `PGlite (embedded, in the app's process), ${PGLITE_SHARES.toLocaleString('en')} shares (${PGLITE_DIR})`, PGLITE_SHARES);

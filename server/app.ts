@@ -11,10 +11,12 @@ import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errorHandler';
 import { loggerOptions } from './http/logging';
 import './http/types';
+import { registerCompression } from './plugins/compression';
 import { registerDocs } from './plugins/docs';
 import { registerSecurity } from './plugins/security';
 import { registerStaticApp } from './plugins/staticApp';
 import apiRoutes from './routes/index';
+import { createLiveHub } from './services/live';
 import { storageSignedRoutes } from './routes/storage';
 
 export interface BuildAppOptions {
@@ -50,6 +52,10 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
   const app = Fastify(options);
   app.decorate('db', db.db);
   app.decorate('config', config);
+  // One listener per instance, started by the first stream; streams end before the server closes.
+  const live = createLiveHub(db, db.db, { log: app.log });
+  app.decorate('live', live);
+  app.addHook('preClose', async () => live.close());
   // main.ts flips it on SIGTERM: readiness answers 503 while the process drains (routes/ready.ts).
   app.decorate('lifecycle', { draining: false });
   // While draining, every answer closes its connection: a kept-alive socket (a proxy's pool, a
@@ -62,6 +68,7 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
   // PGlite has no autovacuum: bulk moves vacuum behind themselves (server/db/bulkVacuum.ts).
   if (db.kind === 'pglite') registerBulkVacuum(app);
   await registerSecurity(app);
+  await registerCompression(app);
   await registerDocs(app);
   await app.register(apiRoutes, { prefix: API_BASE_PATH });
   // Signed part and download URLs of the local-disk storage: authorized by signature, outside the bearer hook.

@@ -35,10 +35,60 @@ dropStaleToken();
  * signed-in app's module once all three render without suspending. Never rejects: a chunk that
  * failed shows when its page renders.
  */
-const prefetchFirstList = () =>
-  Promise.all([SignedInApp.preload(), import('./SignedInApp'), import('./components/layout/AppLayout'), import('./pages/list/ListPage')])
-    .then(([, app]) => app.preloadHome().then(() => app))
+const loadFirstList = (target: string) =>
+  Promise.all([
+    SignedInApp.preload(),
+    import('./SignedInApp'),
+    import('./components/layout/AppLayout'),
+    target === HOME_ROUTE ? import('./pages/dashboard/DashboardPage') : import('./pages/list/ListPage'),
+  ])
+    .then(([, app]) => app.preloadHome(target).then(() => app))
     .catch(() => undefined);
+
+/**
+ * Asked for on the form's first input (issue 17): a person takes seconds to type an e-mail and a
+ * password, time enough to bring the first page's code (~160 KB on the wire) on a 3G line, where
+ * asked for on the click it arrived after the login's answer and held the list's call back
+ * (bench/results/browser.md). Not before the first input: the login page itself stays as light as
+ * DESIGN §5 budgets it, and nobody downloads the app who does not sign in. Asked for again on the
+ * click when the destination changed or a download failed.
+ */
+let firstList: { target: string; load: Promise<Awaited<ReturnType<typeof loadFirstList>>> } | undefined;
+const prefetchFirstList = (target: string) => {
+  if (firstList?.target !== target) firstList = { target, load: loadFirstList(target) };
+  const { load } = firstList;
+  void load.then((app) => {
+    if (!app && firstList?.load === load) firstList = undefined;
+  });
+  return load;
+};
+
+/**
+ * A reload or a link opened while signed in (issue 17): the signed-in app and the layout are asked
+ * for as soon as this module runs, with a list's first call, instead of one after another as each
+ * renders (entry → signed-in app → layout → page → rows); then the page the address opens (a list,
+ * the dashboard, a share, an auction, a record page), whose pattern the signed-in app knows.
+ */
+const prefetchSignedIn = (pathname: string, search: string) =>
+  Promise.all([SignedInApp.preload(), import('./SignedInApp'), import('./components/layout/AppLayout')])
+    .then(([, app]) => {
+      // A list's first call leaves now; preloadHome loads the page the address opens (dashboard,
+      // list, share, auction, record page), or the layout only for any other.
+      app.prefetchListAt(pathname, search);
+      return app.preloadHome(pathname);
+    })
+    .catch(() => undefined);
+
+/**
+ * What the first render waits for (main.tsx). A reload while signed in renders once the signed-in
+ * app, the layout and the page are in (from the browser's cache, tens of milliseconds): rendered
+ * before, the app suspended, its fallback showed, and React held the page back until 300 ms after
+ * that fallback (its Suspense reveal throttle), with the list's rows already there (issue 17). Until
+ * then index.html shows the same "Carregando…" the fallback would. Never rejects: a chunk that
+ * failed to load shows when its page renders.
+ */
+export const beforeFirstRender: Promise<unknown> =
+  readSession() && window.location.pathname !== LOGIN_ROUTE ? prefetchSignedIn(window.location.pathname, window.location.search) : Promise.resolve();
 
 /**
  * The login call's own code (the auth provider and axios, ~22 KB gzip), asked for as the form shows.
@@ -47,11 +97,16 @@ const prefetchFirstList = () =>
  * asked for again on the next submit.
  */
 let authModule: Promise<typeof import('./providers/authProvider')> | undefined;
+/** The module once in: a submit then sends the login call before React renders the pending form. */
+let authLoaded: typeof import('./providers/authProvider') | undefined;
 const loadAuth = () =>
-  (authModule ??= import('./providers/authProvider').catch((e: unknown) => {
-    authModule = undefined;
-    throw e;
-  }));
+  (authModule ??= import('./providers/authProvider').then(
+    (m) => (authLoaded = m),
+    (e: unknown) => {
+      authModule = undefined;
+      throw e;
+    },
+  ));
 
 /** Refine's useLogin, minus Refine: the same provider call, redirect and toasts (key `login-error`). */
 const ShellLogin = () => {
@@ -63,33 +118,37 @@ const ShellLogin = () => {
     loadAuth().catch(() => undefined);
   }, []);
 
+  // A page that sent the user here (`?to=`) comes first, as in Refine's useLogin.
+  const destination = () => new URLSearchParams(window.location.search).get('to') || HOME_ROUTE;
+
   const login = (params: LoginParams) => {
+    // The call leaves first, in this task (the request interceptor is synchronous); the pending
+    // form renders while the server checks the password.
+    const answer = authLoaded ? authLoaded.authProvider.login(params) : loadAuth().then(({ authProvider }) => authProvider.login(params));
     setPending(true);
     const toasts = createNotificationProvider(notification);
     const fail = (error?: { name?: string; message?: string }) => {
       toasts.open({ type: 'error', key: 'login-error', message: error?.name || 'Login Error', description: error?.message || 'Invalid credentials' });
       setPending(false);
     };
-    const answer = loadAuth().then(({ authProvider }) => authProvider.login(params));
-    const firstList = prefetchFirstList();
+    const to = new URLSearchParams(window.location.search).get('to');
+    const code = prefetchFirstList(destination());
     answer
       .then((result) => {
         if (!result.success) return fail(result.error);
         toasts.close?.('login-error');
-        // A page that sent the user here (`?to=`) comes first, as in Refine's useLogin.
-        const to = new URLSearchParams(window.location.search).get('to');
         // The form keeps its spinner until the code is in: the pages then render at once, where
         // navigating earlier would show the loading fallback and React would hold the page back
         // for 300 ms after it.
         const target = to || result.redirectTo || HOME_ROUTE;
-        return firstList.then((app) => {
-          if (target === HOME_ROUTE) app?.prefetchHomeList();
+        return code.then((app) => {
+          app?.prefetchHomeList(target);
           return navigate(target, { replace: true });
         });
       }, fail);
   };
 
-  return <LoginForm login={login} pending={pending} />;
+  return <LoginForm login={login} pending={pending} onInput={() => void prefetchFirstList(destination())} />;
 };
 
 const ShellRoutes = () => {
@@ -104,7 +163,7 @@ const ShellRoutes = () => {
       {showLogin ? (
         <ShellLogin />
       ) : (
-        <Suspense fallback={<PageLoading />}>
+        <Suspense fallback={<PageLoading waitingFor="code" />}>
           <SignedInApp />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import { Refine } from '@refinedev/core';
+import { Refine, parseTableParams, unionFilters } from '@refinedev/core';
 import { Analytics } from './components/Analytics';
 import { DocumentTitle } from './components/DocumentTitle';
 import { UnauthorizedRedirect } from './components/UnauthorizedRedirect';
@@ -13,6 +13,7 @@ import { RESOURCES, refineResources } from './resources';
 import { readSession } from './providers/session';
 import { AppRoutes } from './routes';
 import { REFINE_OPTIONS } from './shell';
+import { liveProvider } from './providers/liveProvider';
 
 const resources = refineResources();
 
@@ -25,6 +26,7 @@ export const SignedInApp = () => (
   <Refine
     dataProvider={dataProvider}
     authProvider={authProvider}
+    liveProvider={liveProvider}
     accessControlProvider={accessControlProvider}
     notificationProvider={useNotificationProvider}
     i18nProvider={i18nProvider}
@@ -42,19 +44,36 @@ export const SignedInApp = () => (
 export { preloadHome } from './routes';
 
 /**
- * Asks for the first page of the list a login lands on, as its table will with a bare URL, so the
- * answer is on its way while the list's code runs (the data provider hands it to the table's call).
- * Only a list the user may see: a refused call would be a needless error.
+ * Asks for the page of a list that its table will ask for at `url` (a pathname and its query), so
+ * the answer is on its way while the list's code downloads and runs; the data provider hands it to
+ * the table's own call (prefetchList). The query is read with Refine's own table-parameter parser,
+ * the one useTable's syncWithLocation reads, and completed as useListTable completes it (permanent
+ * filters, default sort, default page size); a call that differs in any way is simply not taken.
+ * Only a list the user may see: a refused call would be a needless error. Returns whether it asked.
  */
-export const prefetchHomeList = (): void => {
-  const def = RESOURCES.find((r) => r.route === HOME_ROUTE);
-  if (!def || !isAllowed(readSession(), permissionFor(def.name, 'list'))) return;
+export const prefetchListAt = (pathname: string, search = ''): boolean => {
+  const def = RESOURCES.find((r) => r.route === pathname);
+  if (!def || !isAllowed(readSession(), permissionFor(def.name, 'list'))) return false;
+  const { parsedCurrentPage, parsedPageSize, parsedSorter, parsedFilters } = parseTableParams(search);
   dataProvider.prefetchList({
     resource: def.name,
-    pagination: { currentPage: 1, pageSize: PAGINATION.defaultLimit },
-    filters: def.permanentFilters ?? [],
-    sorters: def.defaultSorters ?? [],
+    pagination: { currentPage: Number(parsedCurrentPage) || 1, pageSize: Number(parsedPageSize) || PAGINATION.defaultLimit },
+    filters: unionFilters(def.permanentFilters ?? [], [], parsedFilters),
+    sorters: parsedSorter.length ? parsedSorter : (def.defaultSorters ?? []),
   });
+  // The columns the user hides (useHiddenColumns): asked for after the rows, they came a round trip
+  // later and the table drew itself twice, all its columns and then the user's.
+  if (isAllowed(readSession(), 'view.own')) dataProvider.prefetchCall('view.columnsList');
+  return true;
+};
+
+/**
+ * The first page of the list a login lands on, as its table will ask for it: only when the login
+ * goes to a list (`?to=/listagem`); the home page, the dashboard (issue 18), is no list.
+ */
+export const prefetchHomeList = (target: string = HOME_ROUTE): void => {
+  const at = target.indexOf('?');
+  prefetchListAt(at < 0 ? target : target.slice(0, at), at < 0 ? '' : target.slice(at));
 };
 
 export default SignedInApp;

@@ -23,6 +23,7 @@ export interface Section {
 
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(v < 10 ? 2 : 1)} ms` : '–');
 const rps = (v: number) => v.toFixed(0);
+const us = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0)} µs` : '–');
 const ratio = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)}×` : '–');
 
 export const THROUGHPUT_TARGET = 0.85;
@@ -53,12 +54,12 @@ function verdicts(row: Row, rows: Row[], shares: number): { target: string; ok: 
 
 export function table(section: Section): string {
   const head =
-    '| scenario | conn. | p50 | p95 | p99 | req/s | bare p50 | bare p99 | bare req/s | ratio req/s | ratio p50 | floor p99 | floor req/s | floor/bare req/s | ours/floor req/s | target | status |\n' +
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |';
+    '| scenario | conn. | p50 | p95 | p99 | req/s | bare p50 | bare p99 | bare req/s | ratio req/s | ratio p50 | floor p99 | floor req/s | floor/bare req/s | ours/floor req/s | CPU/req | floor CPU/req | target | status |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |';
   const lines = section.rows.map((r) => {
     const v = verdicts(r, section.rows, section.shares);
     const status = r.kind === 'reference' ? 'reference' : v.every((x) => x.ok) ? 'met' : `missed: ${v.filter((x) => !x.ok).map((x) => `${x.target}${x.floorMisses ? ' (so does the HTTP floor)' : ''}`).join('; ')}`;
-    return `| ${r.scenario} | ${r.connections} | ${ms(r.ours.p50)} | ${ms(r.ours.p95)} | ${ms(r.ours.p99)} | ${rps(r.ours.rps)} | ${ms(r.bare.p50)} | ${ms(r.bare.p99)} | ${rps(r.bare.rps)} | ${ratio(r.ours.rps / r.bare.rps)} | ${ratio(r.ours.p50 / r.bare.p50)} | ${ms(r.floor.p99)} | ${rps(r.floor.rps)} | ${ratio(r.floor.rps / r.bare.rps)} | ${ratio(r.ours.rps / r.floor.rps)} | ${v.map((x) => x.target).join('; ')} | ${status} |`;
+    return `| ${r.scenario} | ${r.connections} | ${ms(r.ours.p50)} | ${ms(r.ours.p95)} | ${ms(r.ours.p99)} | ${rps(r.ours.rps)} | ${ms(r.bare.p50)} | ${ms(r.bare.p99)} | ${rps(r.bare.rps)} | ${ratio(r.ours.rps / r.bare.rps)} | ${ratio(r.ours.p50 / r.bare.p50)} | ${ms(r.floor.p99)} | ${rps(r.floor.rps)} | ${ratio(r.floor.rps / r.bare.rps)} | ${ratio(r.ours.rps / r.floor.rps)} | ${us(r.ours.cpuPerRequestUs)} | ${us(r.floor.cpuPerRequestUs)} | ${v.map((x) => x.target).join('; ')} | ${status} |`;
   });
   return [head, ...lines].join('\n');
 }

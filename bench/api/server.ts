@@ -18,7 +18,6 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { DatabaseHandle, Db } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
-import * as schema from '../../server/db/schema';
 import { rowsOf } from '../../server/db/seed/bulk';
 import { CAPTURE_HEADER, type Capture, type Plan, captureContext, capturePg, capturePglite } from './sqlCapture';
 
@@ -29,6 +28,7 @@ export type Request =
   | { id: number; type: 'record-stop' }
   | { id: number; type: 'bare'; plans: number[]; connections: number; seconds: number }
   | { id: number; type: 'floor'; plans: number[] }
+  | { id: number; type: 'cpu' }
   | { id: number; type: 'close' };
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
@@ -40,7 +40,7 @@ let closeBare: () => Promise<void> = async () => {};
 if (url) {
   const pool = new pg.Pool({ connectionString: url, max: config.dbPoolSize });
   pool.on('error', () => {});
-  handle = { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', location: url, close: () => pool.end() };
+  handle = { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', location: url, close: () => pool.end() };
   // The baseline gets its own pool of the same size, so neither inherits the other's warm connections.
   const barePool = new pg.Pool({ connectionString: url, max: config.dbPoolSize });
   barePool.on('error', () => {});
@@ -52,7 +52,7 @@ if (url) {
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   // One PGlite per data directory: the baseline replays through the very instance the app uses.
   capture = capturePglite(client);
-  handle = { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', location: dir, close: () => client.close() };
+  handle = { db: drizzlePglite(client) as unknown as Db, kind: 'pglite', location: dir, close: () => client.close() };
 }
 
 await runMigrations(handle);
@@ -134,6 +134,10 @@ async function handleRequest(msg: Request): Promise<unknown> {
     }
     case 'bare':
       return bare(msg.plans, msg.connections, msg.seconds);
+    case 'cpu': {
+      const { user, system } = process.cpuUsage();
+      return user + system;
+    }
     case 'floor':
       floorPlans = msg.plans;
       floorNext = 0;

@@ -17,6 +17,8 @@ export interface Target {
   bare(plans: number[], connections: number, seconds: number): Promise<Samples>;
   /** The plans the HTTP floor answers with, round-robin, from now on. */
   floor(plans: number[]): Promise<void>;
+  /** The app's process's CPU time so far (user + system, µs): deltas around a load give CPU per request. */
+  cpu(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startTarget(env: { BENCH_DB_URL?: string; BENCH_PGLITE_DIR
     },
     bare: (plans, connections, seconds) => call({ type: 'bare', plans, connections, seconds }),
     floor: (plans) => call({ type: 'floor', plans }),
+    cpu: () => call({ type: 'cpu' }),
     async close() {
       const exited = new Promise((r) => child.once('exit', r));
       await call({ type: 'close' }).catch(() => undefined);

@@ -18,7 +18,7 @@ import { type DatabaseHandle, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { administrators, funds, whiteLabelConfigs } from '../db/schema';
 import { withStartupLock } from '../db/startupLock';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../services/errors';
 import { createUser } from '../services/userAdmin';
 
 export const USAGE = `usage: npm run user:create -- --email E --name "N" --profile ${PROFILES.join('|')} [--adm BRAND] [--fund FUND] [--deny PERMISSION,...]
@@ -95,7 +95,7 @@ async function fundId(handle: DatabaseHandle, ref: string): Promise<number> {
 }
 
 /** The field messages of a refused creation, one line each (the same checks as POST /user/create). */
-const refusalOf = (err: HttpError) =>
+const refusalOf = (err: DomainError) =>
   new Refusal(err.errors && Object.keys(err.errors).length ? Object.entries(err.errors).map(([field, msg]) => `${field}: ${msg}`).join('\n') : err.message);
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -141,7 +141,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       console.error(err.message);
       return 2;
     }
-    if (err instanceof HttpError && err.statusCode < 500) {
+    if (err instanceof DomainError && err.kind !== 'unavailable' && err.kind !== 'upstream') {
       console.error(refusalOf(err).message);
       return 2;
     }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -22,7 +23,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AuctionConfig, AuctionFileType, PricingFailureReason, PricingRowError } from '../../src/domain/auctions';
 import type { Address } from '../../src/domain/completeness';
-import { AUCTION_STATUSES, DOCUMENT_TYPES, OWNER_ROLES, PAYMENT_TYPES, PRICING_STATUSES } from '../../src/domain/enums';
+import { AUCTION_STATUSES, DOCUMENT_TYPES, OWNER_ROLES, PAYMENT_TYPES, PRICING_STATUSES, TICKET_KINDS } from '../../src/domain/enums';
+import { PENDENCY_KINDS, PENDENCY_STATUSES } from '../../src/domain/pendencies';
 import { ACCENTED_CHARS, UNACCENTED_CHARS } from '../../src/domain/search';
 import { SHARE_STATES } from '../../src/domain/shareStates';
 import type { WhiteLabelColors } from '../../src/domain/whiteLabel';
@@ -33,6 +35,9 @@ export const pricingStatus = pgEnum('pricing_status', PRICING_STATUSES);
 export const ownerRole = pgEnum('owner_role', OWNER_ROLES);
 export const documentType = pgEnum('document_type', DOCUMENT_TYPES);
 export const paymentType = pgEnum('payment_type', PAYMENT_TYPES);
+export const pendencyKind = pgEnum('pendency_kind', PENDENCY_KINDS);
+export const pendencyStatus = pgEnum('pendency_status', PENDENCY_STATUSES);
+export const ticketKind = pgEnum('ticket_kind', TICKET_KINDS);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -146,10 +151,26 @@ export const auditLog = pgTable(
     objectType: text('object_type').notNull(),
     objectId: text('object_id').notNull(),
     admId: integer('adm_id'),
+    /** The share the entry speaks of (a move, a signer, a bank account, a file), so a contract finds all of them (issue 18). */
+    contractNumber: text('contract_number'),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at.desc()), index('audit_log_object_idx').on(t.objectType, t.objectId, t.at.desc())],
+  // The viewer's filters (issue 18), each newest first: who, which brand, which share, which action.
+  (t) => [
+    // The viewer's order is `at desc, id desc` (NULLS FIRST, SQL's default for DESC; Drizzle writes
+    // NULLS LAST unless told): an index on `at desc nulls last` alone could not serve it, and the
+    // planner sorted the whole trail for every page (253 ms at 1M entries, 0.6 ms on this one).
+    index('audit_log_at_id_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_object_idx').on(t.objectType, t.objectId, t.at.desc()),
+    // "Filter by object" matches an object id of any type (or a contract): without an index leading
+    // with the id, a 1M trail was scanned per request (138 ms → 0.14 ms, docs/decisions.md).
+    index('audit_log_object_id_idx').on(t.objectId, t.at.desc()),
+    index('audit_log_user_idx').on(t.userId, t.at.desc()),
+    index('audit_log_adm_idx').on(t.admId, t.at.desc()),
+    index('audit_log_contract_idx').on(t.contractNumber, t.at.desc()).where(sql`${t.contractNumber} is not null`),
+    index('audit_log_action_idx').on(t.action, t.at.desc()),
+  ],
 );
 
 /**
@@ -237,6 +258,8 @@ export const shares = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
     transferResponsibleId: uuid('transfer_responsible_id').references(() => users.id),
+    /** When the share entered its current state (issue 18: the dashboard's ageing); set by every move that changes the state. */
+    stateSince: timestamp('state_since', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Bumped by every move: two concurrent moves on one share cannot both win. */
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
@@ -251,6 +274,14 @@ export const shares = pgTable(
     index('shares_adm_state_updated_idx').on(t.admId, t.state, t.updatedAt.desc(), t.id.desc()),
     index('shares_canceled_idx').on(t.canceledAt.desc(), t.id.desc()).where(sql`${t.canceledAt} is not null`),
     index('shares_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    // The dashboard (issue 18): ageing walks (scope, state, state_since) oldest first; counts per
+    // state of a fund, and per process step, are capped index-only walks.
+    index('shares_state_since_idx').on(t.state, t.stateSince),
+    index('shares_adm_state_since_idx').on(t.admId, t.state, t.stateSince),
+    index('shares_fund_state_since_idx').on(t.fundId, t.state, t.stateSince),
+    index('shares_step_idx').on(t.processStep),
+    index('shares_adm_step_idx').on(t.admId, t.processStep),
+    index('shares_fund_step_idx').on(t.fundId, t.processStep),
   ],
 );
 
@@ -270,9 +301,18 @@ export const shareHistory = pgTable(
     requestKey: text('request_key'),
     /** What the keyed request asked (requestFingerprint): the same key with other data is refused. */
     requestHash: text('request_hash'),
+    /** The pendency a pendency move was about (issue 15): a repeated request answers that pendency. */
+    pendencyId: uuid('pendency_id'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('share_history_share_idx').on(t.shareId, t.at), uniqueIndex('share_history_request_key').on(t.requestKey)],
+  // share_history_moves_at_idx: the dashboard's moves per day count the last 30 days' moves (issue
+  // 18) from the index alone: on every entry's `at` it read each one's row to tell a move from a
+  // creation (262 ms at 1M shares, 79 ms from the partial index; docs/decisions.md).
+  (t) => [
+    index('share_history_share_idx').on(t.shareId, t.at),
+    uniqueIndex('share_history_request_key').on(t.requestKey),
+    index('share_history_moves_at_idx').on(t.at).where(sql`${t.fromState} is not null and ${t.toState} is not null`),
+  ],
 );
 
 /** SPEC §3 process status history: entries each with a state (e.g. sent_to_fastin). */
@@ -381,23 +421,83 @@ export const files = pgTable(
   (t) => [uniqueIndex('files_key_key').on(t.key), index('files_share_idx').on(t.shareId)],
 );
 
+/**
+ * Pendencies (issue 15): why a share is `with_pendency`, what is owed and how it was solved. A share
+ * may hold several; it leaves `with_pendency` when the last open one (open or paid) is cleared.
+ * `resolvedAt` is when it stopped being open: cleared (`clearedBy`, `clearNote`) or cancelled with the sale.
+ */
 export const pendencies = pgTable(
   'pendencies',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     shareId: uuid('share_id').notNull().references(() => shares.id),
-    kind: text('kind').notNull(),
+    kind: pendencyKind('kind').notNull(),
+    status: pendencyStatus('status').notNull().default('open'),
     description: text('description'),
+    documentType: documentType('document_type'),
+    amount: numeric('amount', { precision: 14, scale: 2 }),
+    paymentType: paymentType('payment_type'),
+    dueDate: date('due_date', { mode: 'string' }),
+    /** The state the share had when the pendency was opened: where it returns when the last one is cleared. */
+    returnState: shareState('return_state'),
     openedBy: uuid('opened_by').references(() => users.id),
     openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    clearedBy: uuid('cleared_by').references(() => users.id),
+    clearNote: text('clear_note'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('pendencies_share_idx').on(t.shareId)],
+  (t) => [
+    index('pendencies_share_idx').on(t.shareId),
+    // The /pendencias list reads each share's open pendencies (kind, age, due date).
+    index('pendencies_open_share_idx').on(t.shareId, t.openedAt).where(sql`${t.resolvedAt} is null`),
+  ],
 );
 
+/** Boletos attached to a pendency (their file through the storage flow, attached to the share as LATE_INVOICE). */
+export const pendencyTickets = pgTable(
+  'pendency_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pendencyId: uuid('pendency_id').notNull().references(() => pendencies.id),
+    shareId: uuid('share_id').notNull().references(() => shares.id),
+    kind: ticketKind('kind').notNull(),
+    fileId: uuid('file_id').notNull().references(() => files.id),
+    /** The linha digitável, digits only; null for a ZIP of boletos. */
+    line: text('line'),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    addedBy: uuid('added_by').references(() => users.id),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('pendency_tickets_pendency_idx').on(t.pendencyId, t.addedAt)],
+);
+
+/** Payments registered on a pendency, each with its proof (attached to the share as PAYMENT_PROOF). */
+export const pendencyPayments = pgTable(
+  'pendency_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pendencyId: uuid('pendency_id').notNull().references(() => pendencies.id),
+    shareId: uuid('share_id').notNull().references(() => shares.id),
+    ticketId: uuid('ticket_id').references(() => pendencyTickets.id),
+    fileId: uuid('file_id').notNull().references(() => files.id),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    paidDate: date('paid_date', { mode: 'string' }).notNull(),
+    registeredBy: uuid('registered_by').references(() => users.id),
+    registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('pendency_payments_pendency_idx').on(t.pendencyId, t.registeredAt)],
+);
+
+/**
+ * The reasons "Cancelar venda" offers (issue 16: managed by operators). A disabled reason is kept for
+ * the sales cancelled with it (cancellations reference it) and offered for no new one.
+ */
 export const cancelReasons = pgTable('cancel_reasons', {
   id: text('id').primaryKey(),
   label: text('label').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 export const cancellations = pgTable(
@@ -505,3 +605,41 @@ export const playerFiles = pgTable('player_files', {
   sentBy: uuid('sent_by').references(() => users.id),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Saved views (issue 18): a user's named copy of one list's URL state (filters, sort, page size) and
+ * the columns it hides. Only its owner reads or changes it. `name_key` is the name without capitals
+ * or accents (src/domain/listViews.ts viewNameKey): one per user and list.
+ */
+export const listViews = pgTable(
+  'list_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A list of src/domain/listViews.ts VIEW_LISTS (a resource's name). */
+    list: text('list').notNull(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    state: text('state').notNull().default(''),
+    hiddenColumns: text('hidden_columns').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('list_views_user_list_name_key').on(t.userId, t.list, t.nameKey), index('list_views_user_idx').on(t.userId, t.list, t.name)],
+);
+
+/** The columns each list hides for a user outside any view (the column chooser's memory, issue 18). */
+export const listColumns = pgTable(
+  'list_columns',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    hiddenColumns: text('hidden_columns').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list] })],
+);

@@ -1,9 +1,31 @@
 /**
- * One error handler for the whole app: every failure answers `{ message, errors? }` in English with
- * the right status, and nothing internal (SQL, stack, driver text) reaches the client.
+ * One error handler for the whole app, and the one place a failure becomes an HTTP answer: a
+ * service's DomainError by its kind (STATUS_OF), a schema validation, a framework 4xx, a lost
+ * database. Every failure answers `{ message, errors? }` in English with the right status, and
+ * nothing internal (SQL, stack, driver text) reaches the client.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type FieldErrors, HttpError, MESSAGES } from './errors';
+import { isDatabaseUnavailable, isUniqueViolation, rootCauseOf } from '../db/errors';
+import { DomainError, type DomainErrorKind, type FieldErrors, MESSAGES } from '../services/errors';
+
+/** The status of each kind of refusal: the API's whole mapping from domain to HTTP. */
+export const STATUS_OF: Readonly<Record<DomainErrorKind, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  denied: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unprocessable: 422,
+  tooMany: 429,
+  upstream: 502,
+  unavailable: 503,
+};
+
+interface Answer {
+  status: number;
+  refusal: DomainError;
+}
 
 interface AjvError {
   instancePath?: string;
@@ -41,7 +63,7 @@ const describe = (e: AjvError): string => {
 };
 
 /** 'Invalid query: limit must be <= 100', or 'limit is required' for a missing field. */
-export function validationError(validation: AjvError[], context: string | undefined): HttpError {
+export function validationError(validation: AjvError[], context: string | undefined): DomainError {
   const errors: FieldErrors = {};
   for (const e of validation) {
     const field = fieldOf(e);
@@ -51,29 +73,7 @@ export function validationError(validation: AjvError[], context: string | undefi
   const field = fieldOf(first);
   const message =
     first.keyword === 'required' ? `${field} is required` : `Invalid ${CONTEXT_NAMES[context ?? ''] ?? 'request'}: ${field} ${describe(first)}`;
-  return new HttpError(400, message, errors);
-}
-
-const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
-const DB_UNAVAILABLE_TEXT = /connection terminated|timeout exceeded when trying to connect|cannot use a pool after calling end|pglite is closed|client has encountered a connection error|connection refused/i;
-
-/** Walks the cause chain (Drizzle wraps driver errors) looking for a lost or refused connection. */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (DB_UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (typeof message === 'string' && DB_UNAVAILABLE_TEXT.test(message)) return true;
-    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
-  }
-  return false;
-}
-
-/** The driver's own error at the end of the cause chain (Drizzle wraps it with the whole SQL). */
-function rootCauseOf(err: unknown): string {
-  let e = err;
-  for (let depth = 0; depth < 6 && e && typeof e === 'object' && (e as { cause?: unknown }).cause; depth++) e = (e as { cause: unknown }).cause;
-  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
-  return [code, message].filter((v) => typeof v === 'string' && v).join(' ') || String(e);
+  return new DomainError('invalid', message, { errors });
 }
 
 /** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) in catalogue wording. */
@@ -87,40 +87,38 @@ const frameworkClientMessage = (err: FastifyError, status: number): string => {
   return 'Invalid request';
 };
 
-/** A unique violation (23505) anywhere in the cause chain: two requests wrote the same row at once. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-export function toHttpError(err: unknown): HttpError | null {
-  if (err instanceof HttpError) return err;
+/** The answer to an error, or null for a defect (answered 500 and logged). */
+export function answerOf(err: unknown): Answer | null {
+  const domain = (refusal: DomainError): Answer => ({ status: STATUS_OF[refusal.kind], refusal });
+  if (err instanceof DomainError) return domain(err);
   const fe = err as FastifyError & { validationContext?: string };
-  if (fe && Array.isArray(fe.validation)) return validationError(fe.validation as AjvError[], fe.validationContext);
-  if (isDatabaseUnavailable(err)) return new HttpError(503, MESSAGES.databaseUnavailable);
-  if (isUniqueViolation(err)) return new HttpError(409, MESSAGES.conflict);
+  if (fe && Array.isArray(fe.validation)) return domain(validationError(fe.validation as AjvError[], fe.validationContext));
+  if (isDatabaseUnavailable(err)) return domain(new DomainError('unavailable', MESSAGES.databaseUnavailable));
+  if (isUniqueViolation(err)) return domain(new DomainError('conflict', MESSAGES.conflict));
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 0;
   if (status >= 400 && status < 500) {
+    // Fastify's own refusals keep their status (415, 406, …), which no domain kind stands for.
     // The rate limiter throws the object its errorResponseBuilder built, message already worded.
     const own = !(err instanceof Error) && typeof fe.message === 'string' ? fe.message : null;
-    return new HttpError(status, own ?? frameworkClientMessage(fe, status));
+    return { status, refusal: new DomainError('invalid', own ?? frameworkClientMessage(fe, status)) };
   }
   return null;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const http = toHttpError(err);
-    if (!http) {
+    const answer = answerOf(err);
+    if (!answer) {
       request.log.error({ err }, 'unexpected error');
       return reply.code(500).send({ message: MESSAGES.internal });
     }
     // One short line per request: during an outage every request fails the same way, and a stack per
     // request would bury the rest of the log.
-    if (http.statusCode === 503) request.log.error({ cause: rootCauseOf(err) }, 'database unavailable');
-    if (http.headers) reply.headers(http.headers);
-    return reply.code(http.statusCode).send({ ...http.extra, message: http.message, ...(http.errors ? { errors: http.errors } : {}) });
+    if (!(err instanceof DomainError) && answer.status === 503) request.log.error({ cause: rootCauseOf(err) }, 'database unavailable');
+    const { refusal } = answer;
+    if (refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.retryAfterSeconds));
+    return reply
+      .code(answer.status)
+      .send({ ...refusal.extra, message: refusal.message, ...(refusal.errors ? { errors: refusal.errors } : {}) });
   });
 }

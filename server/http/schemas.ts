@@ -3,6 +3,7 @@
  * OpenAPI document, so they describe the API rather than the database.
  */
 import { PAGINATION } from '../../src/domain/constants';
+import { SORT_ORDERS } from '../../src/domain/shareList';
 
 export const errorResponse = {
   type: 'object',
@@ -32,3 +33,19 @@ export const listResponse = <T extends object>(item: T) =>
   }) as const;
 
 export const dateTime = { type: 'string', format: 'date-time' } as const;
+
+/**
+ * The querystring of a reference list (players, funds, users, administrators, cancellation reasons):
+ * services/referenceLists.ts reads it. `defaultSort`: the order without `sort` (the name, for most).
+ */
+export const referenceListQuerySchema = <const F extends readonly string[]>(sortFields: F, defaultSort: F[number] = 'name') =>
+  ({
+    type: 'object',
+    properties: {
+      ...paginationQuery,
+      filters: { type: 'string', maxLength: 2000, description: 'JSON object; see the list description for its keys. Unknown keys are a 400.' },
+      sort: { type: 'string', enum: sortFields, default: defaultSort },
+      order: { type: 'string', enum: SORT_ORDERS, default: 'asc' },
+    },
+    additionalProperties: false,
+  }) as const;

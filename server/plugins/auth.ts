@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API, type Endpoint, isPublicEndpoint } from '../../src/domain/apiPaths';
 import { ENDPOINT_PERMISSIONS, can } from '../../src/domain/permissions';
-import { HttpError, MESSAGES, forbidden, unauthorized } from '../http/errors';
+import { MESSAGES, unauthenticated, denied } from '../services/errors';
 import { bearerOf, readToken } from '../services/tokens';
 import { createUserLoader } from '../services/users';
 
@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Drops the user's cached row: after a password change, the next request must see the new state. */
     forgetAuthUser(userId: string): void;
+    /** The user of a session still open, as the hook would find it (a live stream re-checks it). */
+    authUserOf(sessionId: string, userId: string): Promise<import('../services/users').AuthUser | null>;
   }
   interface FastifyRequest {
     /** The session (token `sid`) of an authenticated request; logout revokes it. */
@@ -31,6 +33,7 @@ export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorate('forgetAuthUser', (userId: string) => loader.forget(userId));
+  app.decorate('authUserOf', (sessionId: string, userId: string) => loader.load(sessionId, userId));
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const endpoint = request.routeOptions.config?.endpoint;
@@ -41,13 +44,13 @@ export function installAuth(app: FastifyInstance): void {
     const session = token ? await readToken(token, app.config.jwtSecret, app.config.jwtTtlSeconds) : null;
     // Logout, a disabled user and a password change end sessions in the database (services/sessions.ts).
     const user = session ? await loader.load(session.sid, session.userId) : null;
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     request.user = user;
     request.sessionId = session!.sid;
     // First access (docs/account.md): the flag rides on the row the hook already reads, so this costs nothing.
     // Logout stays possible: a user who will not change the password must still be able to leave.
-    if (user.mustChangePassword && !isChangePassword(endpoint) && !isLogout(endpoint)) throw new HttpError(403, MESSAGES.passwordChangeRequired);
+    if (user.mustChangePassword && !isChangePassword(endpoint) && !isLogout(endpoint)) throw denied(MESSAGES.passwordChangeRequired);
     const permission = endpoint && ENDPOINT_PERMISSIONS.get(endpoint);
-    if (permission && !can(user, permission)) throw forbidden();
+    if (permission && !can(user, permission)) throw denied();
   });
 }

@@ -4,11 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
-import { BRAND_FILTER_KEYS, BRAND_SORT_FIELDS, FAVICON_EXTENSIONS, FAVICON_MAX_BYTES, NAME_MAX_LENGTH, type BrandInput } from '../../src/domain/management';
+import { BRAND_FILTER_KEYS, BRAND_SORT_FIELDS, FAVICON_EXTENSIONS, FAVICON_MAX_BYTES, NAME_MAX_LENGTH } from '../../src/domain/management';
 import { defineRoute, userOf } from '../http/route';
-import { dateTime, listResponse } from '../http/schemas';
+import { dateTime, listResponse, referenceListQuerySchema } from '../http/schemas';
 import { BRAND_MESSAGES, createBrand, getBrand, listBrands, updateBrand } from '../services/brands';
-import { type ReferenceListQuery, referenceListQuerySchema } from '../services/referenceLists';
 
 const tags = ['administrator'];
 
@@ -69,7 +68,7 @@ const errorsNote =
   `colors.primary / colors.secondary ("${BRAND_MESSAGES.colorInvalid}"), faviconFile.`;
 
 export default async function administratorRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute<{ Querystring: ReferenceListQuery }>(app, API.administrator.list, {
+  defineRoute(app, API.administrator.list, {
     schema: {
       tags,
       summary: 'Administrators (brands)',
@@ -80,7 +79,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
     handler: async (request) => listBrands(app.db, request.query),
   });
 
-  defineRoute<{ Querystring: { admId: number } }>(app, API.administrator.get, {
+  defineRoute(app, API.administrator.get, {
     schema: {
       tags,
       summary: 'One brand: the administrator, its white label and its own settings',
@@ -91,7 +90,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
     handler: async (request) => getBrand(app.db, request.query.admId),
   });
 
-  defineRoute<{ Body: BrandInput }>(app, API.administrator.create, {
+  defineRoute(app, API.administrator.create, {
     schema: {
       tags,
       summary: 'Create a brand',
@@ -102,7 +101,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
     handler: async (request) => createBrand(app.db, app.config, userOf(request), request.body),
   });
 
-  defineRoute<{ Body: BrandInput & { admId: number } }>(app, API.administrator.update, {
+  defineRoute(app, API.administrator.update, {
     schema: {
       tags,
       summary: 'Change a brand',

@@ -5,15 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
-import { AUCTION_CONFIG_SERVER_ERRORS, AUCTION_FILE_TYPES, MINIMUM_PRICE_KINDS, PRICING_FAILURE_REASONS, type AuctionFileType } from '../../src/domain/auctions';
-import { AUCTION_STATUSES, PRICING_STATUSES, type AuctionStatus } from '../../src/domain/enums';
+import { AUCTION_CONFIG_SERVER_ERRORS, AUCTION_FILE_TYPES, MINIMUM_PRICE_KINDS, PRICING_FAILURE_REASONS } from '../../src/domain/auctions';
+import { AUCTION_STATUSES, PRICING_STATUSES } from '../../src/domain/enums';
 import { SHARE_STATES } from '../../src/domain/shareStates';
 import { defineRoute, userOf } from '../http/route';
 import { dateTime, errorResponse, listResponse, paginationQuery } from '../http/schemas';
 import { addAuctionFiles, listAdditionalFiles, pricingList, removeAuctionFile } from '../services/auctionFiles';
 import { listAuctions, parseAuctionFilters } from '../services/auctionList';
 import { auctionShareResults } from '../services/auctionResults';
-import { ConfigProblemsError, auctionInfo, auctionStatusHistoryOf, createAuction, findAuction, moveAuction, saveAuctionConfig } from '../services/auctions';
+import { auctionInfo, auctionStatusHistoryOf, createAuction, findAuction, moveAuction, saveAuctionConfig } from '../services/auctions';
 import { PricingQueue, registerPricingQueue } from '../jobs/pricingQueue';
 import { retryPricingRun } from '../services/pricing';
 
@@ -191,7 +191,7 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
   app.addHook('onReady', async () => queue.startInBackground());
   app.addHook('onClose', async () => queue.stop());
 
-  defineRoute<{ Body: { isAuction: boolean; admId?: number } }>(app, API.auction.create, {
+  defineRoute(app, API.auction.create, {
     schema: {
       tags,
       summary: 'Create an auction (isAuction true) or a direct sale (false), in status created',
@@ -207,7 +207,7 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
     handler: async (request) => createAuction(app.db, userOf(request), request.body),
   });
 
-  defineRoute<{ Body: { auctionId: string; fromStatus?: AuctionStatus } }>(app, API.auction.nextStep, {
+  defineRoute(app, API.auction.nextStep, {
     schema: {
       tags,
       summary: 'Move the auction to its next status (created > pricing > processing > live > finished)',
@@ -218,12 +218,12 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
     handler: async (request) => moveAuction(app.db, userOf(request), request.body.auctionId, 'next_step', request.body.fromStatus),
   });
 
-  defineRoute<{ Body: { auctionId: string; fromStatus?: AuctionStatus } }>(app, API.auction.cancel, {
+  defineRoute(app, API.auction.cancel, {
     schema: { tags, summary: 'Cancel an open auction (created, pricing, processing or live)', body: moveBody, response: { 200: auctionInfoSchema } },
     handler: async (request) => moveAuction(app.db, userOf(request), request.body.auctionId, 'cancel', request.body.fromStatus),
   });
 
-  defineRoute<{ Body: { auctionId: string; config: Record<string, unknown> } }>(app, API.auction.saveConfig, {
+  defineRoute(app, API.auction.saveConfig, {
     schema: {
       tags,
       summary: 'Save the whole configuration (while created or pricing)',
@@ -234,33 +234,26 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
       body: { type: 'object', properties: { auctionId, config: { type: 'object' } }, required: ['auctionId', 'config'], additionalProperties: false },
       response: { 200: auctionInfoSchema, 400: configErrorResponse },
     },
-    handler: async (request, reply) => {
-      try {
-        return await saveAuctionConfig(app.db, userOf(request), request.body.auctionId, request.body.config);
-      } catch (err) {
-        // Every problem at once, with its culprits: the form lists them (the error handler answers message and errors only).
-        if (err instanceof ConfigProblemsError) return reply.code(400).send({ message: err.message, errors: err.errors, problems: err.problems });
-        throw err;
-      }
-    },
+    // A refusal lists every problem at once with its culprits (ConfigProblemsError's `problems`, the 400 schema's).
+    handler: async (request) => saveAuctionConfig(app.db, userOf(request), request.body.auctionId, request.body.config),
   });
 
-  defineRoute<{ Querystring: { auctionId: string } }>(app, API.auction.info, {
+  defineRoute(app, API.auction.info, {
     schema: { tags, summary: 'The auction, its configuration and what its next step needs', querystring: byIdQuery, response: { 200: auctionInfoSchema } },
     handler: async (request) => auctionInfo(app.db, await findAuction(app.db, userOf(request), request.query.auctionId)),
   });
 
-  defineRoute<{ Querystring: { auctionId: string } }>(app, API.auction.statusHistory, {
+  defineRoute(app, API.auction.statusHistory, {
     schema: { tags, summary: 'Every status the auction went through, oldest first', querystring: byIdQuery, response: { 200: dataOf(historyItem) } },
     handler: async (request) => ({ data: await auctionStatusHistoryOf(app.db, userOf(request), request.query.auctionId) }),
   });
 
-  defineRoute<{ Querystring: { auctionId: string } }>(app, API.auction.pricingList, {
+  defineRoute(app, API.auction.pricingList, {
     schema: { tags, summary: 'The pricing runs (one per spreadsheet sent), latest first', querystring: byIdQuery, response: { 200: dataOf(pricingItem) } },
     handler: async (request) => ({ data: await pricingList(app.db, userOf(request), request.query.auctionId) }),
   });
 
-  defineRoute<{ Body: { auctionId: string; pricingId: string } }>(app, API.auction.pricingRetry, {
+  defineRoute(app, API.auction.pricingRetry, {
     schema: {
       tags,
       summary: 'Process a failed pricing run again (its background job ran out of retries)',
@@ -280,12 +273,12 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
     },
   });
 
-  defineRoute<{ Querystring: { auctionId: string } }>(app, API.auction.listAdditionalFiles, {
+  defineRoute(app, API.auction.listAdditionalFiles, {
     schema: { tags, summary: 'The auction notice and additional files, latest first', querystring: byIdQuery, response: { 200: dataOf(fileItem) } },
     handler: async (request) => ({ data: await listAdditionalFiles(app.db, userOf(request), request.query.auctionId) }),
   });
 
-  defineRoute<{ Body: { auctionId: string; files: string[]; fileType: AuctionFileType } }>(app, API.auction.addFile, {
+  defineRoute(app, API.auction.addFile, {
     schema: {
       tags,
       summary: 'Attach uploaded files (ids from upload_finalize) by type',
@@ -313,7 +306,7 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
     },
   });
 
-  defineRoute<{ Body: { auctionId: string; fileId: string; fileType: AuctionFileType } }>(app, API.auction.removeFile, {
+  defineRoute(app, API.auction.removeFile, {
     schema: {
       tags,
       summary: 'Detach a file from the auction',
@@ -329,7 +322,7 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
     handler: async (request) => removeAuctionFile(app.db, userOf(request), request.body),
   });
 
-  defineRoute<{ Querystring: { auctionId: string; page: number; limit: number } }>(app, API.auction.shareResults, {
+  defineRoute(app, API.auction.shareResults, {
     schema: {
       tags,
       summary: 'Each share of the auction with the price it got, by contract number',
@@ -343,7 +336,7 @@ export default async function auctionRoutes(app: FastifyInstance): Promise<void>
     },
   });
 
-  defineRoute<{ Querystring: { page: number; limit: number; filters?: string; sort?: 'updatedAt' | 'createdAt'; order?: 'asc' | 'desc' } }>(app, API.auction.list, {
+  defineRoute(app, API.auction.list, {
     schema: {
       tags,
       summary: 'Auctions of the tenant, latest change first',

@@ -2,18 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
 import { defineRoute, userOf } from '../http/route';
-import { type BankInput, listBanks, saveBank, searchBrazilianBanks } from '../services/banks';
+import { listBanks, saveBank, searchBrazilianBanks } from '../services/banks';
 import { bankRecordSchema, bankSaveBody, brazilianBankSchema, contractNumberQuery, dataOf } from './workspaceSchemas';
 
 const tags = ['bank'];
 
 export default async function bankRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute<{ Querystring: { contractNumber: string } }>(app, API.bank.list, {
+  defineRoute(app, API.bank.list, {
     schema: { tags, summary: "The share's bank accounts, oldest first", querystring: contractNumberQuery, response: { 200: dataOf(bankRecordSchema) } },
     handler: async (request) => ({ data: await listBanks(app.db, userOf(request), request.query.contractNumber) }),
   });
 
-  defineRoute<{ Querystring: { q?: string } }>(app, API.bank.listBrazilianBanks, {
+  defineRoute(app, API.bank.listBrazilianBanks, {
     schema: {
       tags,
       summary: 'Brazilian banks (Banco Central STR participants with a COMPE code), sorted by code',
@@ -24,7 +24,7 @@ export default async function bankRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => ({ data: searchBrazilianBanks(request.query.q) }),
   });
 
-  defineRoute<{ Body: { shareId: string; bank: BankInput; select?: boolean } }>(app, API.bank.save, {
+  defineRoute(app, API.bank.save, {
     schema: {
       tags,
       summary: 'Creates or updates a bank account; select=true makes it the only selected one',

@@ -1,7 +1,6 @@
 /** The company of a PJ share (SPEC §7 Company). */
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
-import type { Company } from '../../src/domain/completeness';
 import { defineRoute, userOf } from '../http/route';
 import { getCompany, saveCompany } from '../services/companies';
 import { companyRecordSchema, companySaveBody, withDocumentsQuery } from './workspaceSchemas';
@@ -9,7 +8,7 @@ import { companyRecordSchema, companySaveBody, withDocumentsQuery } from './work
 const tags = ['company'];
 
 export default async function companyRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute<{ Querystring: { contractNumber: string; withDocuments: boolean } }>(app, API.company.get, {
+  defineRoute(app, API.company.get, {
     schema: {
       tags,
       summary: 'The company of a legal-entity share (a PF share answers 404 Company not found)',
@@ -19,7 +18,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
     handler: async (request) => getCompany(app.db, userOf(request), request.query.contractNumber, request.query.withDocuments),
   });
 
-  defineRoute<{ Body: { shareId: string; company: Company } }>(app, API.company.save, {
+  defineRoute(app, API.company.save, {
     schema: { tags, summary: "Creates or updates a PJ share's company; the share's owner follows it", body: companySaveBody, response: { 200: companyRecordSchema } },
     handler: async (request) => saveCompany(app.db, userOf(request), request.body.shareId, request.body.company),
   });

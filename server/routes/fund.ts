@@ -1,12 +1,11 @@
 /** Funds: the list (SPEC §7) and their management by operators (issue 11). */
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
-import { type FundInput, NAME_MAX_LENGTH } from '../../src/domain/management';
+import { NAME_MAX_LENGTH } from '../../src/domain/management';
 import { FUND_FILTER_KEYS, FUND_SORT_FIELDS } from '../../src/domain/referenceLists';
 import { defineRoute, userOf } from '../http/route';
-import { dateTime, listResponse } from '../http/schemas';
+import { dateTime, listResponse, referenceListQuerySchema } from '../http/schemas';
 import { FUND_MESSAGES, createFund, getFund, listFunds, setFundEnabled, updateFund } from '../services/fundAdmin';
-import { type ReferenceListQuery, referenceListQuerySchema } from '../services/referenceLists';
 
 const tags = ['fund'];
 
@@ -30,7 +29,7 @@ const fundIdBody = { type: 'object', properties: { fundId }, required: ['fundId'
 const notFoundNote = `An unknown fund answers 404 "${FUND_MESSAGES.notFound}".`;
 
 export default async function fundRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute<{ Querystring: ReferenceListQuery }>(app, API.fund.list, {
+  defineRoute(app, API.fund.list, {
     schema: {
       tags,
       summary: 'Funds',
@@ -41,7 +40,7 @@ export default async function fundRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => listFunds(app.db, request.query),
   });
 
-  defineRoute<{ Querystring: { fundId: number } }>(app, API.fund.get, {
+  defineRoute(app, API.fund.get, {
     schema: {
       tags,
       summary: 'One fund',
@@ -52,7 +51,7 @@ export default async function fundRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => getFund(app.db, request.query.fundId),
   });
 
-  defineRoute<{ Body: { name: string; cnpj: string } }>(app, API.fund.create, {
+  defineRoute(app, API.fund.create, {
     schema: {
       tags,
       summary: 'Create a fund',
@@ -63,7 +62,7 @@ export default async function fundRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => createFund(app.db, userOf(request), request.body),
   });
 
-  defineRoute<{ Body: FundInput & { fundId: number } }>(app, API.fund.update, {
+  defineRoute(app, API.fund.update, {
     schema: {
       tags,
       summary: "Change a fund's name or CNPJ",
@@ -74,7 +73,7 @@ export default async function fundRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => updateFund(app.db, userOf(request), request.body),
   });
 
-  defineRoute<{ Body: { fundId: number } }>(app, API.fund.disable, {
+  defineRoute(app, API.fund.disable, {
     schema: {
       tags,
       summary: 'Disable a fund',
@@ -85,7 +84,7 @@ export default async function fundRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => setFundEnabled(app.db, userOf(request), request.body.fundId, false),
   });
 
-  defineRoute<{ Body: { fundId: number } }>(app, API.fund.enable, {
+  defineRoute(app, API.fund.enable, {
     schema: { tags, summary: 'Enable a fund', description: notFoundNote, body: fundIdBody, response: { 200: managedFund } },
     handler: async (request) => setFundEnabled(app.db, userOf(request), request.body.fundId, true),
   });

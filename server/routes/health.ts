@@ -2,11 +2,11 @@
  * GET /health: liveness, the process answers and the database runs a query (e2e and the container's
  * HEALTHCHECK). GET /ready (ready.ts), registered here beside it, says whether to send it traffic.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
-import { MESSAGES } from '../http/errors';
+import { MESSAGES } from '../services/errors';
 import { defineRoute } from '../http/route';
+import { pingDatabase } from '../services/health';
 import readyRoutes from './ready';
 
 const healthBody = {
@@ -21,7 +21,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthBody, 503: healthBody } },
     handler: async (request, reply) => {
       try {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app.db);
         return { status: 'ok', database: 'ok' };
       } catch (err) {
         request.log.error({ err }, 'health check: database query failed');

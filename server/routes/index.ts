@@ -22,12 +22,25 @@ import proposalRoutes from './proposal';
 import shareDetailsRoutes from './shareDetails';
 import auctionRoutes from './auction';
 import administratorRoutes from './administrator';
+import exportRoutes from './export';
+import viewRoutes from './view';
+import dashboardRoutes from './dashboard';
+import auditRoutes from './audit';
+import liveRoutes from './live';
+import pendencyRoutes from './pendency';
+import cancelReasonRoutes from './cancelReason';
 
 const AREAS: FastifyPluginAsync[] = [healthRoutes, userRoutes, shareRoutes, configRoutes, fundRoutes, playerRoutes, bankRoutes, companyRoutes, idwallRoutes, personRoutes, proposalRoutes, shareDetailsRoutes];
 AREAS.push(actionRoutes, storageRoutes, shareAdminRoutes);
 AREAS.push(auctionRoutes);
 AREAS.push(administratorRoutes);
 AREAS.push(sessionRoutes);
+AREAS.push(exportRoutes);
+AREAS.push(viewRoutes);
+AREAS.push(dashboardRoutes);
+AREAS.push(auditRoutes, liveRoutes);
+AREAS.push(pendencyRoutes);
+AREAS.push(cancelReasonRoutes);
 
 export default async function apiRoutes(api: FastifyInstance): Promise<void> {
   installAuth(api);

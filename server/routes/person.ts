@@ -1,7 +1,6 @@
 /** Signers of a share (SPEC §7 Person): list with documents per SPEC §6, save, remove the second. */
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
-import type { PersonInput, SignerOrder } from '../../src/domain/workspace';
 import { defineRoute, userOf } from '../http/route';
 import { deletePerson, listPersons, savePerson } from '../services/persons';
 import { dataOf, personDeleteBody, personDeleteResponse, personRecordSchema, personSaveBody, withDocumentsQuery } from './workspaceSchemas';
@@ -9,7 +8,7 @@ import { dataOf, personDeleteBody, personDeleteResponse, personRecordSchema, per
 const tags = ['person'];
 
 export default async function personRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute<{ Querystring: { contractNumber: string; withDocuments: boolean } }>(app, API.person.list, {
+  defineRoute(app, API.person.list, {
     schema: {
       tags,
       summary: "The share's signers, first then second",
@@ -20,7 +19,7 @@ export default async function personRoutes(app: FastifyInstance): Promise<void> 
     handler: async (request) => ({ data: await listPersons(app.db, userOf(request), request.query.contractNumber, request.query.withDocuments) }),
   });
 
-  defineRoute<{ Body: { shareId: string; person: PersonInput } }>(app, API.person.save, {
+  defineRoute(app, API.person.save, {
     schema: {
       tags,
       summary: 'Creates or updates a signer (by share and signer order)',
@@ -31,7 +30,7 @@ export default async function personRoutes(app: FastifyInstance): Promise<void> 
     handler: async (request) => savePerson(app.db, userOf(request), request.body.shareId, request.body.person),
   });
 
-  defineRoute<{ Body: { shareId: string; person: { signer?: SignerOrder; personId?: string } } }>(app, API.person.delete, {
+  defineRoute(app, API.person.delete, {
     schema: { tags, summary: 'Removes the second signer', body: personDeleteBody, response: { 200: personDeleteResponse } },
     handler: async (request) => deletePerson(app.db, userOf(request), request.body.shareId, request.body.person),
   });

@@ -2,21 +2,16 @@
  * SPEC §7 Players: the player list and the files sent to players (list, types, sending). The
  * sending completes a chunked upload begun with POST /storage/upload_initialize.
  */
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
-import { PLAYER_FILE_TYPES, type PlayerFileType } from '../../src/domain/playerFiles';
-import { PLAYER_FILTER_KEYS, PLAYER_SORT_FIELDS, type PlayerSortField } from '../../src/domain/referenceLists';
-import type { ListResponse, PlayerItem } from '../../src/domain/shareList';
+import { PLAYER_FILE_TYPES } from '../../src/domain/playerFiles';
+import { PLAYER_FILTER_KEYS, PLAYER_SORT_FIELDS } from '../../src/domain/referenceLists';
 import { STORAGE_LIMITS } from '../../src/domain/workspace';
-import { players } from '../db/schema';
 import { defineRoute, userOf } from '../http/route';
-import { dateTime, listResponse, paginationQuery } from '../http/schemas';
+import { dateTime, listResponse, paginationQuery, referenceListQuerySchema } from '../http/schemas';
 import { listFileTypes, listPlayerFiles, sendPlayerFile } from '../services/playerFiles';
-import { PLAYER_MESSAGES, createPlayer, getPlayer, setPlayerEnabled, updatePlayer } from '../services/playerAdmin';
-import { NAME_MAX_LENGTH, type PlayerInput } from '../../src/domain/management';
-import { type ReferenceListQuery, orderBy, parseReferenceFilters, referenceListQuerySchema, searchCondition } from '../services/referenceLists';
-import { and, eq, sql } from 'drizzle-orm';
+import { PLAYER_MESSAGES, createPlayer, getPlayer, listPlayers, setPlayerEnabled, updatePlayer } from '../services/playerAdmin';
+import { NAME_MAX_LENGTH } from '../../src/domain/management';
 import { fileRefSchema } from './storage';
 
 const tags = ['player'];
@@ -44,8 +39,6 @@ const playerFileRequired = ['playerFileId', 'fileId', 'fileName', 'filePath', 'f
 
 const playerFileItem = { type: 'object', properties: playerFileProperties, required: playerFileRequired } as const;
 
-const sortColumns: Record<PlayerSortField, AnyPgColumn> = { name: players.name, document: players.document };
-
 const managedPlayer = {
   type: 'object',
   properties: { ...playerItem.properties, fundId: { type: ['integer', 'null'] }, createdAt: dateTime },
@@ -62,7 +55,7 @@ const playerFields = {
 const notFoundNote = `An unknown player answers 404 "${PLAYER_MESSAGES.notFound}".`;
 
 export default async function playerRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute<{ Querystring: ReferenceListQuery }>(app, API.player.list, {
+  defineRoute(app, API.player.list, {
     schema: {
       tags,
       summary: 'Players',
@@ -70,25 +63,10 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
       querystring: referenceListQuerySchema(PLAYER_SORT_FIELDS),
       response: { 200: listResponse(playerItem) },
     },
-    handler: async (request): Promise<ListResponse<PlayerItem>> => {
-      const { page, limit } = request.query;
-      const f = parseReferenceFilters(request.query.filters, PLAYER_FILTER_KEYS);
-      const where = and(searchCondition(f, [players.name], players.document), f.enabled === undefined ? undefined : eq(players.enabled, f.enabled));
-      const [data, [{ total }]] = await Promise.all([
-        app.db
-          .select({ playerId: players.id, name: players.name, document: players.document, enabled: players.enabled })
-          .from(players)
-          .where(where)
-          .orderBy(...orderBy(sortColumns[(request.query.sort ?? 'name') as PlayerSortField], request.query.order ?? 'asc', players.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        app.db.select({ total: sql<number>`count(*)::int` }).from(players).where(where),
-      ]);
-      return { data, total: Number(total), page, limit };
-    },
+    handler: async (request) => listPlayers(app.db, request.query),
   });
 
-  defineRoute<{ Querystring: { page: number; limit: number } }>(app, API.player.listFiles, {
+  defineRoute(app, API.player.listFiles, {
     schema: {
       tags,
       summary: 'Files sent to players, newest first',
@@ -113,7 +91,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     handler: async () => listFileTypes(),
   });
 
-  defineRoute<{ Body: { fileId: string; fileKey: string; fileType: PlayerFileType; players: number[]; parts: string[] } }>(app, API.player.sendPlayerFile, {
+  defineRoute(app, API.player.sendPlayerFile, {
     schema: {
       tags,
       summary: 'Send an uploaded file to one or many players',
@@ -144,12 +122,12 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     handler: async (request) => sendPlayerFile(app.db, app.config, userOf(request), request.body),
   });
 
-  defineRoute<{ Querystring: { playerId: number } }>(app, API.player.get, {
+  defineRoute(app, API.player.get, {
     schema: { tags, summary: 'One player', description: notFoundNote, querystring: playerIdBody, response: { 200: managedPlayer } },
     handler: async (request) => getPlayer(app.db, request.query.playerId),
   });
 
-  defineRoute<{ Body: PlayerInput & { name: string; document: string } }>(app, API.player.create, {
+  defineRoute(app, API.player.create, {
     schema: {
       tags,
       summary: 'Create a player',
@@ -160,7 +138,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     handler: async (request) => createPlayer(app.db, userOf(request), request.body),
   });
 
-  defineRoute<{ Body: PlayerInput & { playerId: number } }>(app, API.player.update, {
+  defineRoute(app, API.player.update, {
     schema: {
       tags,
       summary: "Change a player's name, document or fund",
@@ -171,7 +149,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     handler: async (request) => updatePlayer(app.db, userOf(request), request.body),
   });
 
-  defineRoute<{ Body: { playerId: number } }>(app, API.player.disable, {
+  defineRoute(app, API.player.disable, {
     schema: {
       tags,
       summary: 'Disable a player',
@@ -182,7 +160,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     handler: async (request) => setPlayerEnabled(app.db, userOf(request), request.body.playerId, false),
   });
 
-  defineRoute<{ Body: { playerId: number } }>(app, API.player.enable, {
+  defineRoute(app, API.player.enable, {
     schema: { tags, summary: 'Enable a player', description: notFoundNote, body: playerIdBody, response: { 200: managedPlayer } },
     handler: async (request) => setPlayerEnabled(app.db, userOf(request), request.body.playerId, true),
   });

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
 import { defineRoute, userOf } from '../http/route';
 import {
-  type EditPriceInput,
   contractFiles,
   editPrice,
   listProposals,
@@ -25,11 +24,9 @@ import {
 } from './workspaceSchemas';
 
 const tags = ['proposal'];
-type ContractQuery = { Querystring: { contractNumber: string } };
-type ProposalQuery = { Querystring: { proposalId: string } };
 
 export default async function proposalRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute<ContractQuery>(app, API.proposal.list, {
+  defineRoute(app, API.proposal.list, {
     schema: {
       tags,
       summary: "The share's proposals, oldest first",
@@ -40,12 +37,12 @@ export default async function proposalRoutes(app: FastifyInstance): Promise<void
     handler: async (request) => ({ data: await listProposals(app.db, userOf(request), request.query.contractNumber) }),
   });
 
-  defineRoute<ContractQuery>(app, API.proposal.selectedGet, {
+  defineRoute(app, API.proposal.selectedGet, {
     schema: { tags, summary: "The share's selected proposal (404 Proposal not found when none)", querystring: contractNumberQuery, response: { 200: proposalSchema } },
     handler: async (request) => selectedProposal(app.db, userOf(request), request.query.contractNumber),
   });
 
-  defineRoute<{ Body: { proposalId: string } }>(app, API.proposal.select, {
+  defineRoute(app, API.proposal.select, {
     schema: {
       tags,
       summary: 'Selects a proposal of an available share (flag selectProposalEnabled)',
@@ -56,17 +53,17 @@ export default async function proposalRoutes(app: FastifyInstance): Promise<void
     handler: async (request) => selectProposal(app.db, userOf(request), request.body.proposalId, app.config.featureFlags.selectProposalEnabled),
   });
 
-  defineRoute<ProposalQuery>(app, API.proposal.transferInformation, {
+  defineRoute(app, API.proposal.transferInformation, {
     schema: { tags, summary: 'Transfer fee, due date and buyer of a proposal', querystring: proposalIdQuery, response: { 200: transferInformationSchema } },
     handler: async (request) => transferInformation(app.db, userOf(request), request.query.proposalId),
   });
 
-  defineRoute<ProposalQuery>(app, API.proposal.contractFiles, {
+  defineRoute(app, API.proposal.contractFiles, {
     schema: { tags, summary: "The share's contract files (signed contract, summary, term of assignment)", querystring: proposalIdQuery, response: { 200: dataOf(fileRefSchema) } },
     handler: async (request) => ({ data: await contractFiles(app.db, userOf(request), request.query.proposalId) }),
   });
 
-  defineRoute<{ Body: EditPriceInput }>(app, API.proposal.editPrice, {
+  defineRoute(app, API.proposal.editPrice, {
     schema: {
       tags,
       summary: "Edits a proposal's price (and its extra prices when multiple prices are allowed)",
@@ -77,7 +74,7 @@ export default async function proposalRoutes(app: FastifyInstance): Promise<void
     handler: async (request) => editPrice(app.db, userOf(request), request.body),
   });
 
-  defineRoute<ProposalQuery>(app, API.proposal.paymentInformation, {
+  defineRoute(app, API.proposal.paymentInformation, {
     schema: { tags, summary: 'How a proposal is paid, and when it was', querystring: proposalIdQuery, response: { 200: paymentInformationSchema } },
     handler: async (request) => paymentInformation(app.db, userOf(request), request.query.proposalId),
   });

@@ -5,10 +5,10 @@
  *
  * The body is for the people running the service, so `message` is Portuguese text, not a catalogue key.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
 import { defineRoute } from '../http/route';
+import { pingDatabase } from '../services/health';
 import { storageFor } from '../services/storage/index';
 
 declare module 'fastify' {
@@ -71,10 +71,10 @@ export default async function readyRoutes(app: FastifyInstance): Promise<void> {
         return reply.code(503).send({ status: 'draining', database: 'skipped', storage: 'skipped', message: READY_MESSAGES.draining });
       }
       const [database, storage] = await Promise.all([
-        check(() => app.db.execute(sql`select 1`)),
+        check(() => pingDatabase(app.db)),
         check((signal) => storageFor(app.config).ping(signal)),
       ]);
-      if (database.state === 'ok' && storage.state === 'ok') return { status: 'ready', database: 'ok', storage: 'ok' };
+      if (database.state === 'ok' && storage.state === 'ok') return { status: 'ready', database: 'ok', storage: 'ok' } as const;
       const failed = [database.state !== 'ok' && READY_MESSAGES.database, storage.state !== 'ok' && READY_MESSAGES.storage].filter(Boolean);
       request.log.warn({ database: database.error, storage: storage.error }, 'readiness check failed');
       return reply.code(503).send({ status: 'unavailable', database: database.state, storage: storage.state, message: failed.join(' ') });

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
 import { defineRoute } from '../http/route';
-import { revokeSession } from '../services/sessions';
+import { endSession } from '../services/sessions';
 
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, API.user.logout, {
@@ -15,8 +15,11 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       response: { 200: { type: 'object', properties: {}, additionalProperties: false } },
     },
     handler: async (request) => {
-      await revokeSession(app.db, request.sessionId!);
-      app.forgetAuthUser(request.user!.id);
+      const user = request.user!;
+      await endSession(app.db, user, request.sessionId!);
+      // Streams of this session (GET /live/events) end now rather than at their next check.
+      app.live.endSession(request.sessionId!);
+      app.forgetAuthUser(user.id);
       return {};
     },
   });

@@ -2,15 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
 import { defineRoute, userOf } from '../http/route';
-import { shareHistoryEntries } from '../services/history';
+import { shareHistoryOf } from '../services/history';
 import { signersStatus } from '../services/persons';
-import { findScopedShare } from '../services/shareAccess';
 import { dataOf, historyEntrySchema, shareIdBody, shareIdQuery, signerStatusSchema } from './workspaceSchemas';
 
 const tags = ['share'];
 
 export default async function shareDetailsRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute<{ Querystring: { shareId: string } }>(app, API.share.signersStatus, {
+  defineRoute(app, API.share.signersStatus, {
     schema: {
       tags,
       summary: 'Per signer: basic data filled, complete (address not required on a PJ share), signed',
@@ -20,12 +19,8 @@ export default async function shareDetailsRoutes(app: FastifyInstance): Promise<
     handler: async (request) => ({ data: await signersStatus(app.db, userOf(request), request.query.shareId) }),
   });
 
-  defineRoute<{ Body: { shareId: string } }>(app, API.share.getHistory, {
+  defineRoute(app, API.share.getHistory, {
     schema: { tags, summary: "The share's history, oldest first: who, when, from, to, files", body: shareIdBody, response: { 200: dataOf(historyEntrySchema) } },
-    handler: async (request) => {
-      const user = userOf(request);
-      const share = await findScopedShare(app.db, user, { shareId: request.body.shareId });
-      return { data: await shareHistoryEntries(app.db, share.id, user) };
-    },
+    handler: async (request) => ({ data: await shareHistoryOf(app.db, userOf(request), request.body.shareId) }),
   });
 }

@@ -1,4 +1,5 @@
 /** JSON schemas of the share calls: validation, serialization and the OpenAPI document. */
+import { PENDENCY_FILTER_KEYS, PENDENCY_SORT_FIELDS } from '../../src/domain/pendencies';
 import { PROCESS_STEPS } from '../../src/domain/processSteps';
 import { SHARE_FILTER_KEYS, SHARE_SORT_FIELDS, SORT_ORDERS } from '../../src/domain/shareList';
 import { SHARE_STATES } from '../../src/domain/shareStates';
@@ -47,7 +48,7 @@ export const shareListQuerySchema = {
       description:
         `One JSON object with any of: ${SHARE_FILTER_KEYS.join(', ')}. ` +
         `q: free text (at most ${MAX_QUERY_LENGTH} characters) over contract number, owner name and CPF/CNPJ, case-insensitive, masks optional; ` +
-        'state: one state or an array; admId, fundId: integers; isPj: boolean; updatedFrom/updatedTo: inclusive ISO dates or date-times. ' +
+        'state: one state or an array; processStep: one process step number or an array; admId, fundId: integers; isPj: boolean; updatedFrom/updatedTo: inclusive ISO dates or date-times. ' +
         'An unknown key answers 400 "Invalid filter: <key>".',
       examples: ['{"state":["with_pendency"],"q":"silva"}'],
     },
@@ -63,6 +64,23 @@ export const shareListQuerySchema = {
     },
   },
   additionalProperties: false,
+} as const;
+
+/** GET /share/with_pendency_list (/pendencias, issue 15): the share list's query plus its own filters and sorts. */
+export const withPendencyQuery = {
+  ...shareListQuerySchema,
+  properties: {
+    ...shareListQuerySchema.properties,
+    filters: {
+      ...shareListQuerySchema.properties.filters,
+      description:
+        `${shareListQuerySchema.properties.filters.description} Also: ${PENDENCY_FILTER_KEYS.join(', ')}. ` +
+        'pendencyKind: one kind or an array (an open pendency of one of them); pendencyMinAgeDays: the oldest open pendency is at least this many São Paulo days old; ' +
+        'pendencyDueFrom/pendencyDueTo: an open pendency due in the range (YYYY-MM-DD, inclusive); pendencyOverdue: true, an open pendency past due without a payment; false, none.',
+      examples: ['{"pendencyKind":["retention","reactivation"],"pendencyOverdue":true}'],
+    },
+    sort: { type: 'string', enum: [...SHARE_SORT_FIELDS, ...PENDENCY_SORT_FIELDS], default: 'updatedAt' },
+  },
 } as const;
 
 const baseListResponse = listResponse(shareListItemSchema);

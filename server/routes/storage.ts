@@ -9,16 +9,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../src/domain/apiPaths';
-import { STORAGE_LIMITS, type UploadInitializeRequest } from '../../src/domain/workspace';
-import { files } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { STORAGE_LIMITS } from '../../src/domain/workspace';
 import { defineRoute, userOf } from '../http/route';
 import { dateTime } from '../http/schemas';
-import { finalizeUpload, generateLink, initializeUpload, storageFor } from '../services/storage';
-import { GET_PURPOSE, PART_PURPOSE } from '../services/storage/localDisk';
-import { contentDisposition } from '../services/storage/s3';
-import { verifySignature } from '../services/storage/signing';
-import { and, eq } from 'drizzle-orm';
+import { finalizeUpload, generateLink, initializeUpload } from '../services/storage';
+import { putSignedPart, readSignedFile } from '../services/storage/signedUrls';
 
 const tags = ['storage'];
 
@@ -37,7 +32,7 @@ export const fileRefSchema = {
 } as const;
 
 export default async function storageRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute<{ Body: UploadInitializeRequest }>(app, API.storage.uploadInitialize, {
+  defineRoute(app, API.storage.uploadInitialize, {
     schema: {
       tags,
       summary: 'Start an upload: answers signed, expiring URLs to PUT each part to',
@@ -74,7 +69,7 @@ export default async function storageRoutes(app: FastifyInstance): Promise<void>
     handler: async (request) => initializeUpload(app.db, app.config, userOf(request), request.body),
   });
 
-  defineRoute<{ Body: { fileId: string; fileKey: string; parts: string[] } }>(app, API.storage.uploadFinalize, {
+  defineRoute(app, API.storage.uploadFinalize, {
     schema: {
       tags,
       summary: 'Assemble the uploaded parts (etags in part order) into the file',
@@ -94,7 +89,7 @@ export default async function storageRoutes(app: FastifyInstance): Promise<void>
     handler: async (request) => finalizeUpload(app.db, app.config, userOf(request), request.body),
   });
 
-  defineRoute<{ Body: { filePath: string } }>(app, API.storage.generateLink, {
+  defineRoute(app, API.storage.generateLink, {
     schema: {
       tags,
       summary: `A signed download link for a file the user may read, valid ${STORAGE_LIMITS.linkTtlSeconds} s`,
@@ -104,8 +99,6 @@ export default async function storageRoutes(app: FastifyInstance): Promise<void>
     handler: async (request) => generateLink(app.db, app.config, userOf(request), request.body.filePath),
   });
 }
-
-const SHA256_HEX = /^[0-9a-f]{64}$/i;
 
 /** The local-disk driver's signed URLs; registered under /api beside (not inside) the auth hook. */
 export async function storageSignedRoutes(app: FastifyInstance): Promise<void> {
@@ -120,18 +113,14 @@ export async function storageSignedRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Local-disk driver: PUT one part (signed URL from upload_initialize)', hide: true } as object,
     },
     async (request, reply) => {
-      const { fileId, partNumber } = request.params;
-      verifySignature(app.config.urlSigningSecret, PART_PURPOSE, `${fileId}/${partNumber}`, request.query.expires, request.query.signature);
-      const driver = storageFor(app.config);
-      if (!driver.putPart) throw notFound('Document');
-      const sha = request.headers['x-content-sha256'];
-      if (typeof sha !== 'string' || !sha) throw badRequest('x-content-sha256 is required');
-      if (!SHA256_HEX.test(sha)) throw badRequest('Invalid part checksum');
-      const [row] = await app.db.select().from(files).where(and(eq(files.id, fileId), eq(files.status, 'pending'))).limit(1);
-      const n = Number(partNumber);
-      if (!row || !Number.isInteger(n) || n < 1 || n > row.totalParts) throw notFound('Document');
-      const body = (request.body as Readable | undefined) ?? request.raw;
-      const { etag } = await driver.putPart({ fileId, key: row.key, uploadId: row.uploadId ?? fileId }, n, body, sha, STORAGE_LIMITS.partBytes);
+      const { etag } = await putSignedPart(app.db, app.config, {
+        fileId: request.params.fileId,
+        partNumber: request.params.partNumber,
+        expires: request.query.expires,
+        signature: request.query.signature,
+        sha256: request.headers['x-content-sha256'],
+        body: (request.body as Readable | undefined) ?? request.raw,
+      });
       reply.header('etag', `"${etag}"`);
       return { etag };
     },
@@ -141,19 +130,9 @@ export async function storageSignedRoutes(app: FastifyInstance): Promise<void> {
     '/storage/file',
     { schema: { tags, summary: 'Local-disk driver: download a file (signed URL from generate_link)', hide: true } as object },
     async (request, reply) => {
-      const key = request.query.key ?? '';
-      verifySignature(app.config.urlSigningSecret, GET_PURPOSE, key, request.query.expires, request.query.signature);
-      const driver = storageFor(app.config);
-      if (!driver.read) throw notFound('Document');
-      const [row] = await app.db.select().from(files).where(and(eq(files.key, key), eq(files.status, 'complete'))).limit(1);
-      if (!row) throw notFound('Document');
-      const { stream, size } = await driver.read(row.key);
-      return reply
-        .header('content-type', row.contentType ?? 'application/octet-stream')
-        .header('content-length', String(size))
-        .header('content-disposition', contentDisposition(row.name))
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      const { key, expires, signature } = request.query;
+      const { stream, headers } = await readSignedFile(app.db, app.config, { key, expires, signature });
+      return reply.headers(headers).send(stream);
     },
   );
 }

@@ -5,18 +5,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { API } from '../../src/domain/apiPaths';
-import { PROFILES, type Profile } from '../../src/domain/profiles';
-import { NAME_MAX_LENGTH, type UserCreateInput, type UserUpdateInput } from '../../src/domain/management';
+import { PROFILES } from '../../src/domain/profiles';
+import { NAME_MAX_LENGTH } from '../../src/domain/management';
 import { PERMISSION_NAMES } from '../../src/domain/permissions';
-import { HttpError, MESSAGES } from '../http/errors';
+import { MESSAGES, tooMany } from '../services/errors';
 import { defineRoute, userOf } from '../http/route';
-import { listResponse } from '../http/schemas';
+import { listResponse, referenceListQuerySchema } from '../http/schemas';
 import { AUTH_CODE, PASSWORD_MAX_LENGTH } from '../../src/domain/account';
 import { createAccountService } from '../services/account';
 import { createLoginService } from '../services/login';
 import { createMailer, outboxDirOf } from '../services/mailer';
 import { bearerOf } from '../services/tokens';
-import { type ReferenceListQuery, referenceListQuerySchema } from '../services/referenceLists';
 import { USER_FILTER_KEYS, USER_SORT_FIELDS } from '../../src/domain/referenceLists';
 import { USER_MESSAGES, createUser, getUser, listUsers, sendReset, setUserEnabled, updateUser } from '../services/userAdmin';
 
@@ -55,7 +54,9 @@ const passwordField = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LE
 const publicIdField = { type: 'string', format: 'uuid', description: 'The flow handle from verify_username or from the expired login.' } as const;
 const empty = { type: 'object', properties: {}, additionalProperties: false } as const;
 
-const bodyOf = (properties: Record<string, object>, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false }) as const;
+const userListQuery = referenceListQuerySchema(USER_SORT_FIELDS);
+
+const bodyOf = <const P extends object, const R extends readonly string[]>(properties: P, required: R) => ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
 const userItem = {
   type: 'object',
@@ -113,7 +114,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onResponse', leave);
   app.addHook('onRequestAbort', leave);
 
-  defineRoute<{ Body: { username: string; password: string } }>(app, API.user.login, {
+  defineRoute(app, API.user.login, {
     schema: {
       tags,
       summary: 'Sign in with e-mail and password',
@@ -136,7 +137,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         // After body validation, so the key can include the username.
         hook: 'preHandler',
         keyGenerator: (request: FastifyRequest) => `${request.ip}|${String((request.body as { username?: unknown })?.username ?? '').trim().toLowerCase()}`,
-        errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
+        errorResponseBuilder: () => tooMany(MESSAGES.tooManyRequests),
       },
     },
     handler: async (request) => loginService.login(request.body.username, request.body.password, request.ip, request.host),
@@ -160,7 +161,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       timeWindow: app.config.accountRateLimit.windowMs,
       hook: 'preHandler',
       keyGenerator: (request: FastifyRequest) => `${request.ip}|${keyOf((request.body ?? {}) as Record<string, unknown>)}`,
-      errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
+      errorResponseBuilder: () => tooMany(MESSAGES.tooManyRequests),
     },
   });
   const publicIdKey = (b: Record<string, unknown>) => String(b.publicId ?? '').toLowerCase();
@@ -168,7 +169,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     `Codes have ${AUTH_CODE.digits} digits, expire after ${AUTH_CODE.ttlMs / 60_000} minutes, allow ${AUTH_CODE.maxAttempts} attempts and are single use; ` +
     `a verified flow may change the password for ${AUTH_CODE.changeWindowMs / 60_000} minutes.`;
 
-  defineRoute<{ Body: { oldPassword: string; newPassword: string; firstAccess?: boolean } }>(app, API.user.changePassword, {
+  defineRoute(app, API.user.changePassword, {
     schema: {
       tags,
       summary: "Change the signed-in user's password (first access included)",
@@ -195,7 +196,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  defineRoute<{ Body: { username: string } }>(app, API.user.verifyUsername, {
+  defineRoute(app, API.user.verifyUsername, {
     schema: {
       tags,
       summary: 'Start a forgotten-password flow',
@@ -209,7 +210,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => account.verifyUsername(request.body.username),
   });
 
-  defineRoute<{ Body: { publicId: string } }>(app, API.user.sendAuthCode, {
+  defineRoute(app, API.user.sendAuthCode, {
     schema: {
       tags,
       summary: 'E-mail a verification code for the flow',
@@ -230,7 +231,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => account.sendAuthCode(request.body.publicId),
   });
 
-  defineRoute<{ Body: { publicId: string; code: string } }>(app, API.user.verifyAuthCode, {
+  defineRoute(app, API.user.verifyAuthCode, {
     schema: {
       tags,
       summary: 'Check the mailed code',
@@ -247,7 +248,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  defineRoute<{ Body: { publicId: string; newPassword: string } }>(app, API.user.authChangePassword, {
+  defineRoute(app, API.user.authChangePassword, {
     schema: {
       tags,
       summary: 'Set a new password with a verified flow',
@@ -265,14 +266,14 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  defineRoute<{ Querystring: ReferenceListQuery & { profile?: Profile } }>(app, API.user.list, {
+  defineRoute(app, API.user.list, {
     schema: {
       tags,
       summary: 'Users, optionally of one profile',
       description:
         `\`filters\` keys: ${USER_FILTER_KEYS.join(', ')} (search: name or e-mail, accent-insensitive); \`profile\` (SPEC §7) filters by profile. ` +
         'An administrator sees only its own brand\'s users.',
-      querystring: referenceListQuerySchema(USER_SORT_FIELDS, { profile: { type: 'string', enum: PROFILES } }),
+      querystring: { ...userListQuery, properties: { ...userListQuery.properties, profile: { type: 'string', enum: PROFILES } } },
       response: { 200: listResponse(userItem) },
     },
     handler: async (request) => listUsers(app.db, userOf(request), request.query),
@@ -280,7 +281,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   const deps = { db: app.db, config: app.config, forget: (id: string) => app.forgetAuthUser(id) };
 
-  defineRoute<{ Querystring: { userId: string } }>(app, API.user.get, {
+  defineRoute(app, API.user.get, {
     schema: {
       tags,
       summary: 'One user, as the management screens show it',
@@ -291,7 +292,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => getUser(app.db, userOf(request), request.query.userId),
   });
 
-  defineRoute<{ Body: UserCreateInput }>(app, API.user.create, {
+  defineRoute(app, API.user.create, {
     schema: {
       tags,
       summary: 'Create a user with a one-time password',
@@ -311,7 +312,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => createUser(deps, userOf(request), request.body),
   });
 
-  defineRoute<{ Body: UserUpdateInput }>(app, API.user.update, {
+  defineRoute(app, API.user.update, {
     schema: {
       tags,
       summary: "Change a user's name, e-mail or denied permissions",
@@ -331,7 +332,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   const userIdBody = { type: 'object', properties: { userId: userIdField }, required: ['userId'], additionalProperties: false } as const;
 
-  defineRoute<{ Body: { userId: string } }>(app, API.user.disable, {
+  defineRoute(app, API.user.disable, {
     schema: {
       tags,
       summary: 'Disable a user',
@@ -344,7 +345,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => setUserEnabled(deps, userOf(request), request.body.userId, false),
   });
 
-  defineRoute<{ Body: { userId: string } }>(app, API.user.enable, {
+  defineRoute(app, API.user.enable, {
     schema: {
       tags,
       summary: 'Enable a disabled user',
@@ -355,7 +356,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => setUserEnabled(deps, userOf(request), request.body.userId, true),
   });
 
-  defineRoute<{ Body: { userId: string } }>(app, API.user.sendReset, {
+  defineRoute(app, API.user.sendReset, {
     schema: {
       tags,
       summary: 'End every session of a user and mail a password-recovery code',

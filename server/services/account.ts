@@ -6,12 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from './logger';
 import { AUTH_CODE, passwordPolicyFailures, type SendAuthCodeResponse, type VerifyUsernameResponse } from '../../src/domain/account';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { authCodes, decoyFlows, users } from '../db/schema';
-import { HttpError, MESSAGES, badRequest } from '../http/errors';
+import { MESSAGES, invalid, unauthenticated, tooMany, unavailable, secondsUntil } from './errors';
 import { codeMatches, generateCode, hashCode, maskEmail } from './accountCodes';
 import { type DecoyRow, FLOW_LIFETIME_MS, FLOW_MAX_AGE_MS, FLOW_RETENTION_MS, countDecoyAttempt, openDecoy, resendDecoy } from './accountDecoys';
 import { type SentCode, countedSince, failuresWait, sendsWait } from './accountLimits';
@@ -21,6 +21,7 @@ import { authCodeMessage, type Mailer } from './mailer';
 import { hashPassword, verifyPassword } from './password';
 import { issueSession, revokeUserSessions } from './sessions';
 import type { AuthUser } from './users';
+import { writeAudit } from './audit';
 
 export { FLOW_MAX_AGE_MS } from './accountDecoys';
 
@@ -36,14 +37,13 @@ const NO_ROW = '00000000-0000-0000-0000-000000000000';
 /** Rows past their retention one verify_username deletes at most: more calls than expired flows keep up. */
 const PURGE_BATCH = 50;
 
-const recoveryExpired = () => badRequest(MESSAGES.passwordRecoveryExpired);
+const recoveryExpired = () => invalid(MESSAGES.passwordRecoveryExpired);
 // On `code` too, so a code form shows the refusal on its field (the catalogue translates the text).
-const codeInvalid = () => badRequest(MESSAGES.authCodeInvalid, { code: MESSAGES.authCodeInvalid });
-const attemptsExhausted = () => badRequest(MESSAGES.authCodeAttempts, { code: MESSAGES.authCodeAttempts });
-const retryIn = (ms: number) => ({ 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) });
+const codeInvalid = () => invalid(MESSAGES.authCodeInvalid, { code: MESSAGES.authCodeInvalid });
+const attemptsExhausted = () => invalid(MESSAGES.authCodeAttempts, { code: MESSAGES.authCodeAttempts });
 // The account's budget of wrong codes is spent: no code verifies, the right one included, until it recovers.
-const accountGuessesSpent = (wait: number) => new HttpError(429, MESSAGES.tooManyAttempts, { code: MESSAGES.tooManyAttempts }, retryIn(wait));
-const accountSendsSpent = (wait: number) => new HttpError(429, MESSAGES.tooManyRequests, undefined, retryIn(wait));
+const accountGuessesSpent = (wait: number) => tooMany(MESSAGES.tooManyAttempts, secondsUntil(wait), { code: MESSAGES.tooManyAttempts });
+const accountSendsSpent = (wait: number) => tooMany(MESSAGES.tooManyRequests, secondsUntil(wait));
 
 /** i18n keys the app shows on the password fields. */
 export const FIELD_KEYS = {
@@ -54,12 +54,12 @@ export const FIELD_KEYS = {
 /** 400 with the first broken rule's i18n key (`account.policy.<rule>`) on `newPassword`. */
 export function checkPasswordPolicy(newPassword: string): void {
   const [first] = passwordPolicyFailures(newPassword);
-  if (first) throw badRequest(MESSAGES.passwordPolicy, { newPassword: FIELD_KEYS.policy(first) });
+  if (first) throw invalid(MESSAGES.passwordPolicy, { newPassword: FIELD_KEYS.policy(first) });
 }
 
 const tooSoon = (sentAt: number | null, now: number) => {
   const wait = sentAt === null ? 0 : sentAt + AUTH_CODE.resendIntervalMs - now;
-  return wait > 0 ? new HttpError(429, MESSAGES.tooManyRequests, undefined, retryIn(wait)) : null;
+  return wait > 0 ? tooMany(MESSAGES.tooManyRequests, secondsUntil(wait)) : null;
 };
 
 type FlowRow = typeof authCodes.$inferSelect;
@@ -91,7 +91,7 @@ export interface AccountServiceOptions {
   db: Db;
   config: Config;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Where the login throttles count: a wrong old password counts like a failed login. */
   counters: CounterStore;
   /** Called with the user whose password changed, so cached sessions see the new state at once. */
@@ -166,19 +166,21 @@ export function createAccountService({ db, config, mailer, log, counters, onPass
       const now = Date.now();
       checkPasswordPolicy(newPassword);
       const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-      if (!row) throw new HttpError(401, MESSAGES.unauthorized);
+      if (!row) throw unauthenticated(MESSAGES.unauthorized);
       // The login's throttle, on the same counters: a stolen session must not buy faster guesses.
       const subject = { email: row.email.trim().toLowerCase(), passwordChangedAt: row.passwordChangedAt };
       await throttle.check(subject, ip);
       // 400, not 401: a 401 ends the session in the app, and a typo in the old password should not.
       if (!(await verifyPassword(oldPassword, row.passwordHash))) {
         await throttle.fail(subject, ip, true);
-        throw badRequest(MESSAGES.invalidCredentials, { oldPassword: FIELD_KEYS.currentWrong });
+        throw invalid(MESSAGES.invalidCredentials, { oldPassword: FIELD_KEYS.currentWrong });
       }
       await throttle.succeed(subject, ip);
-      if (newPassword.normalize('NFC') === oldPassword.normalize('NFC')) throw badRequest(MESSAGES.newPasswordMustDiffer);
+      if (newPassword.normalize('NFC') === oldPassword.normalize('NFC')) throw invalid(MESSAGES.newPasswordMustDiffer);
       const { token } = await db.transaction(async (tx) => {
         await storeNewPassword(tx, row.id, newPassword, now);
+        // What changed is the password, which the trail never holds: the entry says when and by whom.
+        await writeAudit(tx, { userId: row.id, action: 'user.change_password', objectType: 'user', objectId: row.id, admId: row.admId, before: null, after: { ip } });
         return issueSession(tx, config, row, lastAccess, now);
       });
       onPasswordChanged?.(row.id);
@@ -187,7 +189,7 @@ export function createAccountService({ db, config, mailer, log, counters, onPass
 
     async verifyUsername(username: string): Promise<VerifyUsernameResponse> {
       // Without a transport a code could only go to a log, which production forbids (server/config.ts).
-      if (config.mail.disabled) throw new HttpError(503, MESSAGES.passwordRecoveryDisabled);
+      if (config.mail.disabled) throw unavailable(MESSAGES.passwordRecoveryDisabled);
       const now = Date.now();
       const email = username.trim().toLowerCase();
       const publicId = randomUUID();
@@ -278,7 +280,7 @@ export function createAccountService({ db, config, mailer, log, counters, onPass
       checkPasswordPolicy(newPassword);
       const [user] = await db.select().from(users).where(eq(users.id, flow.userId)).limit(1);
       if (!user) throw recoveryExpired();
-      if (await verifyPassword(newPassword, user.passwordHash)) throw badRequest(MESSAGES.newPasswordMustDiffer);
+      if (await verifyPassword(newPassword, user.passwordHash)) throw invalid(MESSAGES.newPasswordMustDiffer);
       await db.transaction(async (tx) => {
         // The account first, as every change to its flows does (no lock-order deadlock with a resend).
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
@@ -289,6 +291,7 @@ export function createAccountService({ db, config, mailer, log, counters, onPass
           .returning({ id: authCodes.id });
         if (!claimed) throw recoveryExpired();
         await storeNewPassword(tx, user.id, newPassword, now);
+        await writeAudit(tx, { userId: user.id, action: 'user.change_password', objectType: 'user', objectId: user.id, admId: user.admId, before: null, after: { recovery: true } });
       });
       onPasswordChanged?.(user.id);
     },

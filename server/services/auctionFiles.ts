@@ -20,12 +20,13 @@ import {
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { auctionFiles, auctionPricing, auctions, files, playerFiles } from '../db/schema';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { DomainError, invalid, notFound, tooLarge } from './errors';
 import { findAuction, invalidStatus } from './auctions';
 import { spreadsheetKind } from './pricingSpreadsheet';
 import { storageFor } from './storage';
 import { isUuid } from './shareWorkflow';
 import type { AuthUser } from './users';
+import { writeAudit } from './audit';
 
 type FileRow = typeof files.$inferSelect;
 
@@ -68,7 +69,7 @@ export interface AddFilesInput {
 class RefusedSpreadsheet extends Error {
   constructor(
     readonly fileId: string,
-    readonly answer: HttpError,
+    readonly answer: DomainError,
   ) {
     super(answer.message);
   }
@@ -118,7 +119,7 @@ export async function addAuctionFiles(db: Db, config: Config, user: AuthUser, in
 async function attachFiles(db: Db, user: AuthUser, input: AddFilesInput): Promise<AuctionAddFileResponse> {
   const ids = [...new Set(input.files)];
   const spreadsheet = input.fileType === 'PRICING_SPREADSHEET';
-  if (spreadsheet && ids.length !== 1) throw badRequest('Invalid files: send one pricing spreadsheet at a time', { files: 'Invalid files' });
+  if (spreadsheet && ids.length !== 1) throw invalid('Invalid files: send one pricing spreadsheet at a time', { files: 'Invalid files' });
   return db.transaction(async (tx) => {
     const auction = await findAuction(tx, user, input.auctionId, true);
     if (spreadsheet && auction.status !== PRICING_UPLOAD_STATUS) throw invalidStatus(`a pricing spreadsheet is accepted only while ${PRICING_UPLOAD_STATUS}, not ${auction.status}`);
@@ -135,12 +136,12 @@ async function attachFiles(db: Db, user: AuthUser, input: AddFilesInput): Promis
       // A file the user could not read, or of another administrator, is "not found" like a missing one.
       const mayUse = f && (f.admId === auction.admId || (f.admId === null && user.profile === 'operator'));
       if (!f || !mayUse) throw notFound('Document');
-      if (f.status === REFUSED_FILE_STATUS) throw badRequest('Invalid file: this spreadsheet was refused and deleted; send the file again', { files: 'Invalid file' });
-      if (f.status !== 'complete') throw badRequest('Invalid file: the upload is not finalized', { files: 'Invalid file' });
-      if (spreadsheet && !spreadsheetKind(f.name)) throw new RefusedSpreadsheet(f.id, badRequest(PRICING_FILE_WRONG_TYPE, { files: PRICING_FILE_WRONG_TYPE }));
-      if (spreadsheet && (f.size ?? 0) > PRICING_MAX_BYTES) throw new RefusedSpreadsheet(f.id, new HttpError(413, PRICING_FILE_TOO_LARGE, { files: PRICING_FILE_TOO_LARGE }));
+      if (f.status === REFUSED_FILE_STATUS) throw invalid('Invalid file: this spreadsheet was refused and deleted; send the file again', { files: 'Invalid file' });
+      if (f.status !== 'complete') throw invalid('Invalid file: the upload is not finalized', { files: 'Invalid file' });
+      if (spreadsheet && !spreadsheetKind(f.name)) throw new RefusedSpreadsheet(f.id, invalid(PRICING_FILE_WRONG_TYPE, { files: PRICING_FILE_WRONG_TYPE }));
+      if (spreadsheet && (f.size ?? 0) > PRICING_MAX_BYTES) throw new RefusedSpreadsheet(f.id, tooLarge(PRICING_FILE_TOO_LARGE, { files: PRICING_FILE_TOO_LARGE }));
       const a = attachedById.get(id);
-      if (a && (a.auctionId !== auction.id || a.fileType !== input.fileType)) throw badRequest('Invalid file: it is already attached to an auction', { files: 'Invalid file' });
+      if (a && (a.auctionId !== auction.id || a.fileType !== input.fileType)) throw invalid('Invalid file: it is already attached to an auction', { files: 'Invalid file' });
     }
     const now = new Date();
     const fresh = ids.filter((id) => !attachedById.has(id));
@@ -156,6 +157,16 @@ async function attachFiles(db: Db, user: AuthUser, input: AddFilesInput): Promis
       pricing = toPricingItem(run, file.name);
     }
     await tx.update(auctions).set({ updatedAt: now }).where(eq(auctions.id, auction.id));
+    if (fresh.length || pricing)
+      await writeAudit(tx, {
+        userId: user.id,
+        action: 'auction.add_file',
+        objectType: 'auction',
+        objectId: auction.id,
+        admId: auction.admId,
+        before: null,
+        after: { fileType: input.fileType, files: ids.map((id) => byId.get(id)!.name) },
+      });
     const data = ids.map((id) => toFileItem(byId.get(id)!, input.fileType, attachedById.get(id)?.addedAt ?? now));
     return { data, pricing };
   });
@@ -190,6 +201,16 @@ export async function removeAuctionFile(db: Db, user: AuthUser, input: { auction
     await tx.delete(auctionFiles).where(eq(auctionFiles.fileId, a.fileId));
     await tx.update(files).set({ auctionId: null }).where(eq(files.id, a.fileId));
     await tx.update(auctions).set({ updatedAt: new Date() }).where(eq(auctions.id, auction.id));
+    const [gone] = await tx.select({ name: files.name }).from(files).where(eq(files.id, a.fileId));
+    await writeAudit(tx, {
+      userId: user.id,
+      action: 'auction.remove_file',
+      objectType: 'auction',
+      objectId: auction.id,
+      admId: auction.admId,
+      before: { fileType: a.fileType, fileId: a.fileId, fileName: gone?.name ?? null },
+      after: null,
+    });
     return { fileId: a.fileId, fileType: a.fileType };
   });
 }

@@ -10,8 +10,8 @@ import { ACCENTED_CHARS, UNACCENTED_CHARS, foldSearchText } from '../../src/doma
 import type { ListResponse } from '../../src/domain/shareList';
 import type { Db } from '../db/client';
 import { administrators, auctions } from '../db/schema';
-import { badRequest } from '../http/errors';
-import { checkStorable, invalidFilter } from '../http/filters';
+import { invalid as invalidInput } from './errors';
+import { checkStorable, invalidFilter } from './filters';
 import { auctionScopeCondition, toAuctionItem } from './auctions';
 import type { AuthUser } from './users';
 
@@ -26,9 +26,9 @@ export function parseAuctionFilters(raw: string | undefined): AuctionListFilters
   try {
     value = JSON.parse(raw);
   } catch {
-    throw badRequest('Invalid filters: not JSON', { filters: 'must be a JSON object' });
+    throw invalidInput('Invalid filters: not JSON', { filters: 'must be a JSON object' });
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Invalid filters: not an object', { filters: 'must be a JSON object' });
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalidInput('Invalid filters: not an object', { filters: 'must be a JSON object' });
   checkStorable(value as Record<string, unknown>);
   const out: AuctionListFilters = {};
   for (const [key, v] of Object.entries(value)) {

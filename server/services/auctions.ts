@@ -28,17 +28,18 @@ import {
 import type { AuctionStatus, PricingStatus } from '../../src/domain/enums';
 import type { Db, Tx } from '../db/client';
 import { administrators, auctionPricing, auctionStatusHistory, auctions, funds, players, shares, users } from '../db/schema';
-import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
+import { DomainError, invalid, denied, notFound, conflict } from './errors';
 import { isUuid } from './shareWorkflow';
 import { scopeOf } from './tenant';
 import type { AuthUser } from './users';
+import { writeAudit } from './audit';
 
 export type AuctionRow = typeof auctions.$inferSelect;
 type Conn = Db | Tx;
 
 export const auctionNotFound = () => notFound('Auction');
-export const invalidTransition = (detail: string, errors?: Record<string, string>) => new HttpError(409, `Invalid auction status transition: ${detail}`, errors);
-export const invalidStatus = (detail: string) => new HttpError(409, `Invalid auction status: ${detail}`);
+export const invalidTransition = (detail: string, errors?: Record<string, string>) => conflict(`Invalid auction status transition: ${detail}`, errors);
+export const invalidStatus = (detail: string) => conflict(`Invalid auction status: ${detail}`);
 
 /** The WHERE condition that keeps a query on `auctions` inside the user's tenant; undefined means all. */
 export function auctionScopeCondition(user: AuthUser): SQL | undefined {
@@ -130,13 +131,13 @@ export interface ConfigCheck {
 }
 
 /** A 400 of save_config that lists every problem of the configuration (the route answers `problems`). */
-export class ConfigProblemsError extends HttpError {
+export class ConfigProblemsError extends DomainError {
   constructor(
     message: string,
     errors: AuctionConfigErrors,
     readonly problems: AuctionConfigProblem[],
   ) {
-    super(400, message, errors as Record<string, string>);
+    super('invalid', message, { errors: errors as Record<string, string>, extra: { problems } });
   }
 }
 
@@ -292,11 +293,11 @@ async function buyerNames(db: Conn, config: Partial<AuctionConfig>): Promise<Auc
 export async function createAuction(db: Db, user: AuthUser, body: { isAuction: boolean; admId?: number }): Promise<AuctionInfo> {
   let admId: number;
   if (user.profile === 'adm') {
-    if (user.admId === null) throw forbidden();
+    if (user.admId === null) throw denied();
     if (body.admId !== undefined && body.admId !== user.admId) throw notFound('Administrator');
     admId = user.admId;
   } else {
-    if (body.admId === undefined) throw badRequest('admId is required', { admId: 'admId is required' });
+    if (body.admId === undefined) throw invalid('admId is required', { admId: 'admId is required' });
     admId = body.admId;
   }
   const [adm] = await db.select({ id: administrators.id }).from(administrators).where(eq(administrators.id, admId)).limit(1);
@@ -304,6 +305,7 @@ export async function createAuction(db: Db, user: AuthUser, body: { isAuction: b
   const row = await db.transaction(async (tx) => {
     const [created] = await tx.insert(auctions).values({ admId, isAuction: body.isAuction, status: 'created', config: {}, createdBy: user.id }).returning();
     await tx.insert(auctionStatusHistory).values({ auctionId: created.id, fromStatus: null, toStatus: 'created', userId: user.id, at: created.createdAt });
+    await writeAudit(tx, { userId: user.id, action: 'auction.create', objectType: 'auction', objectId: created.id, admId, before: null, after: { isAuction: created.isAuction, status: created.status } });
     return created;
   });
   return auctionInfo(db, row);
@@ -332,6 +334,7 @@ export async function moveAuction(db: Db, user: AuthUser, auctionId: string, mov
     const now = new Date();
     const [moved] = await tx.update(auctions).set({ status: to, updatedAt: now }).where(eq(auctions.id, current.id)).returning();
     await tx.insert(auctionStatusHistory).values({ auctionId: current.id, fromStatus: current.status, toStatus: to, userId: user.id, at: now });
+    await writeAudit(tx, { userId: user.id, action: `auction.${move}`, objectType: 'auction', objectId: current.id, admId: current.admId, before: { status: current.status }, after: { status: to } });
     return moved;
   });
   return auctionInfo(db, row);
@@ -359,6 +362,7 @@ export async function saveAuctionConfig(db: Db, user: AuthUser, auctionId: strin
       }
     }
     const [saved] = await tx.update(auctions).set({ config, updatedAt: new Date() }).where(eq(auctions.id, current.id)).returning();
+    await writeAudit(tx, { userId: user.id, action: 'auction.save_config', objectType: 'auction', objectId: current.id, admId: current.admId, before: { ...current.config }, after: { ...config } });
     return saved;
   });
   return auctionInfo(db, row);

@@ -6,10 +6,15 @@ import { getBanks } from '@brazilian-utils/brazilian-utils';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { foldSearchText } from '../../src/domain/search';
 import { isBankAccount, isBankAgency } from '../../src/domain/validation';
+import type { Bank } from '../../src/domain/completeness';
 import type { BankRecord, BrazilianBank } from '../../src/domain/workspace';
+
+/** A stored account: every field present, null when empty (the API's answer requires them). */
+export type StoredBank = BankRecord & Required<Bank>;
 import type { Db } from '../db/client';
 import { banks } from '../db/schema';
-import { type FieldErrors, notFound } from '../http/errors';
+import { type FieldErrors, notFound } from './errors';
+import { recordOf } from './audit';
 import { writeEditEntry } from './history';
 import { clean, throwIfErrors } from './persons';
 import { findScopedShare, isUuid, touchShare } from './shareAccess';
@@ -58,9 +63,9 @@ export const bankByCode = (code: string): BrazilianBank | undefined => BANK_BY_C
 export const BANK_MESSAGES = { code: 'Invalid bank code', agency: 'Invalid agency', account: 'Invalid account' } as const;
 
 type BankRow = typeof banks.$inferSelect;
-const toRecord = (r: BankRow): BankRecord => ({ bankId: r.id, name: r.name, code: r.code, agency: r.agency, account: r.account, selected: r.selected });
+const toRecord = (r: BankRow): StoredBank => ({ bankId: r.id, name: r.name, code: r.code, agency: r.agency, account: r.account, selected: r.selected });
 
-export async function listBanks(db: Db, user: AuthUser, contractNumber: string): Promise<BankRecord[]> {
+export async function listBanks(db: Db, user: AuthUser, contractNumber: string): Promise<StoredBank[]> {
   const share = await findScopedShare(db, user, { contractNumber });
   const rows = await db.select().from(banks).where(eq(banks.shareId, share.id)).orderBy(asc(banks.createdAt), asc(banks.id));
   return rows.map(toRecord);
@@ -80,7 +85,7 @@ export interface BankInput {
  * leaving it out keeps an existing account's selection (a new one starts unselected). Saving the
  * same thing twice changes nothing and writes no history.
  */
-export async function saveBank(db: Db, user: AuthUser, shareId: string, input: BankInput, select: boolean | undefined): Promise<BankRecord> {
+export async function saveBank(db: Db, user: AuthUser, shareId: string, input: BankInput, select: boolean | undefined): Promise<StoredBank> {
   const code = (clean(input.code) ?? '').padStart(3, '0');
   const agency = (clean(input.agency) ?? '').toUpperCase();
   const account = (clean(input.account) ?? '').toUpperCase();
@@ -122,7 +127,13 @@ export async function saveBank(db: Db, user: AuthUser, shareId: string, input: B
       ? await tx.update(banks).set(values).where(eq(banks.id, current.id)).returning()
       : await tx.insert(banks).values({ ...values, shareId: share.id }).returning();
     await touchShare(tx, share.id);
-    await writeEditEntry(tx, { shareId: share.id, action: 'bank_save', userId: user.id, note: `Conta ${saved.code} ${saved.agency}/${saved.account}${values.selected ? ' selecionada' : ''}` });
+    await writeEditEntry(tx, {
+      shareId: share.id,
+      action: 'bank_save',
+      userId: user.id,
+      note: `Conta ${saved.code} ${saved.agency}/${saved.account}${values.selected ? ' selecionada' : ''}`,
+      audit: { action: 'bank.save', objectType: 'bank', objectId: saved.id, before: recordOf(current), after: recordOf(saved) },
+    });
     return toRecord(saved);
   });
 }

@@ -25,8 +25,8 @@ import { cnpjDigits } from '../../src/domain/whiteLabel';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { admConfigs, administrators, files, whiteLabelConfigs } from '../db/schema';
-import { isUniqueViolation } from '../http/errorHandler';
-import { type FieldErrors, badRequest, notFound } from '../http/errors';
+import { isUniqueViolation } from '../db/errors';
+import { type FieldErrors, invalid, notFound } from './errors';
 import { writeAudit } from './audit';
 import { readStoredFile } from './pricing';
 import { type ReferenceListQuery, orderBy, parseReferenceFilters, searchCondition } from './referenceLists';
@@ -157,7 +157,7 @@ const insertWhiteLabel = (tx: Tx, admId: number, name: string, cnpj: string, c: 
 
 const throwIfErrors = (errors: FieldErrors) => {
   const first = Object.values(errors)[0];
-  if (first) throw badRequest(first, errors);
+  if (first) throw invalid(first, errors);
 };
 
 const labelTaken = async (db: Db | Tx, labelId: string, admId?: number): Promise<boolean> => {
@@ -181,7 +181,7 @@ export function sniffFavicon(bytes: Buffer): FaviconKind | null {
 
 /** The uploaded favicon as a data: URL: the caller's complete upload, an icon type by name and by content, small. */
 async function faviconDataUrl(db: Db, config: Config, caller: AuthUser, fileId: string): Promise<string> {
-  const fail = (message: string) => badRequest(message, { faviconFile: message });
+  const fail = (message: string) => invalid(message, { faviconFile: message });
   const [file] = await db
     .select()
     .from(files)
@@ -242,7 +242,7 @@ async function guardLabelRace<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (isUniqueViolation(err)) throw badRequest(BRAND_MESSAGES.labelIdTaken, { labelId: BRAND_MESSAGES.labelIdTaken });
+    if (isUniqueViolation(err)) throw invalid(BRAND_MESSAGES.labelIdTaken, { labelId: BRAND_MESSAGES.labelIdTaken });
     throw err;
   }
 }

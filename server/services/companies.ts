@@ -6,10 +6,14 @@ import { eq } from 'drizzle-orm';
 import type { DocumentType } from '../../src/domain/enums';
 import { isCnpj, isEmail, isPhone, stripMask } from '../../src/domain/validation';
 import type { CompanyRecord } from '../../src/domain/workspace';
+
+/** A stored company: every field present, null when empty (the API's answer requires them). */
+export type StoredCompany = CompanyRecord & Required<Company>;
 import type { Company } from '../../src/domain/completeness';
 import type { Db } from '../db/client';
 import { companies } from '../db/schema';
-import { type FieldErrors, badRequest, notFound } from '../http/errors';
+import { type FieldErrors, invalid, notFound } from './errors';
+import { recordOf } from './audit';
 import { writeEditEntry } from './history';
 import { addressErrors, clean, cleanAddress, documentsAllowed, throwIfErrors } from './persons';
 import { findScopedShare, shareFiles, touchShare } from './shareAccess';
@@ -22,7 +26,7 @@ export const NOT_PJ = 'Invalid share: not a legal entity';
 
 type CompanyRow = typeof companies.$inferSelect;
 
-const toRecord = (shareId: string, r: CompanyRow | undefined): CompanyRecord => ({
+const toRecord = (shareId: string, r: CompanyRow | undefined): StoredCompany => ({
   shareId,
   name: r?.name ?? null,
   cnpj: r?.cnpj ?? null,
@@ -31,7 +35,7 @@ const toRecord = (shareId: string, r: CompanyRow | undefined): CompanyRecord => 
   address: r?.address ?? null,
 });
 
-export async function getCompany(db: Db, user: AuthUser, contractNumber: string, withDocuments: boolean): Promise<CompanyRecord> {
+export async function getCompany(db: Db, user: AuthUser, contractNumber: string, withDocuments: boolean): Promise<StoredCompany> {
   const share = await findScopedShare(db, user, { contractNumber });
   if (!share.isPj) throw notFound('Company');
   const [row] = await db.select().from(companies).where(eq(companies.shareId, share.id)).limit(1);
@@ -41,7 +45,7 @@ export async function getCompany(db: Db, user: AuthUser, contractNumber: string,
   return record;
 }
 
-export async function saveCompany(db: Db, user: AuthUser, shareId: string, input: Company): Promise<CompanyRecord> {
+export async function saveCompany(db: Db, user: AuthUser, shareId: string, input: Company): Promise<StoredCompany> {
   const given = input as unknown as Record<string, unknown>;
   const values: Partial<CompanyRow> = {};
   for (const f of ['name', 'cnpj', 'primaryPhone', 'email'] as const) if (f in given) values[f] = clean(given[f]);
@@ -62,15 +66,21 @@ export async function saveCompany(db: Db, user: AuthUser, shareId: string, input
 
   return db.transaction(async (tx) => {
     const share = await findScopedShare(tx, user, { shareId }, { forUpdate: true });
-    if (!share.isPj) throw badRequest(NOT_PJ, { shareId: NOT_PJ });
+    if (!share.isPj) throw invalid(NOT_PJ, { shareId: NOT_PJ });
     const [current] = await tx.select().from(companies).where(eq(companies.shareId, share.id)).limit(1);
-    if (!current && !values.name) throw badRequest('name is required', { name: 'name is required' });
+    if (!current && !values.name) throw invalid('name is required', { name: 'name is required' });
     const now = new Date();
     const [saved] = current
       ? await tx.update(companies).set({ ...values, updatedAt: now }).where(eq(companies.shareId, share.id)).returning()
       : await tx.insert(companies).values({ ...values, shareId: share.id, updatedAt: now }).returning();
     await touchShare(tx, share.id, { ownerName: saved.name, ownerDocument: saved.cnpj });
-    await writeEditEntry(tx, { shareId: share.id, action: 'company_save', userId: user.id, note: 'Empresa salva' });
+    await writeEditEntry(tx, {
+      shareId: share.id,
+      action: 'company_save',
+      userId: user.id,
+      note: 'Empresa salva',
+      audit: { action: 'company.save', objectType: 'company', before: recordOf(current), after: recordOf(saved) },
+    });
     return toRecord(share.id, saved);
   });
 }

@@ -12,8 +12,8 @@ import { isCnpj } from '../../src/domain/validation';
 import { cnpjDigits } from '../../src/domain/whiteLabel';
 import type { Db, Tx } from '../db/client';
 import { funds } from '../db/schema';
-import { type FieldErrors, HttpError, badRequest } from '../http/errors';
-import { writeAudit } from './audit';
+import { type FieldErrors, DomainError, invalid } from './errors';
+import { setEnabledAudited, writeAudit } from './audit';
 import { type ReferenceListQuery, orderBy, parseReferenceFilters, searchCondition } from './referenceLists';
 import type { AuthUser } from './users';
 
@@ -57,7 +57,7 @@ export async function listFunds(db: Db, query: ReferenceListQuery): Promise<List
 async function scopedFund(db: Db | Tx, fundId: number, lock = false): Promise<FundRow> {
   const q = db.select().from(funds).where(eq(funds.id, fundId)).limit(1);
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw new HttpError(404, FUND_MESSAGES.notFound);
+  if (!row) throw new DomainError('notFound', FUND_MESSAGES.notFound);
   return row;
 }
 
@@ -77,7 +77,7 @@ function checked(input: FundInput): { name?: string; cnpj?: string } {
     else out.cnpj = cnpjDigits(input.cnpj);
   }
   const first = Object.values(errors)[0];
-  if (first) throw badRequest(first, errors);
+  if (first) throw invalid(first, errors);
   return out;
 }
 
@@ -93,7 +93,7 @@ async function cnpjTaken(tx: Tx, cnpj: string, fundId?: number): Promise<boolean
   return !!row;
 }
 
-const taken = () => badRequest(FUND_MESSAGES.cnpjTaken, { cnpj: FUND_MESSAGES.cnpjTaken });
+const taken = () => invalid(FUND_MESSAGES.cnpjTaken, { cnpj: FUND_MESSAGES.cnpjTaken });
 
 export async function createFund(db: Db, caller: AuthUser, input: Required<Pick<FundInput, 'name' | 'cnpj'>>): Promise<ManagedFund> {
   const c = checked(input);
@@ -121,10 +121,7 @@ export async function updateFund(db: Db, caller: AuthUser, input: FundInput & { 
 export async function setFundEnabled(db: Db, caller: AuthUser, fundId: number, enabled: boolean): Promise<ManagedFund> {
   return db.transaction(async (tx) => {
     const before = await scopedFund(tx, fundId, true);
-    if (before.enabled === enabled) return toManagedFund(before);
-    const [row] = await tx.update(funds).set({ enabled }).where(eq(funds.id, fundId)).returning();
-    const fund = toManagedFund(row);
-    await writeAudit(tx, { userId: caller.id, action: enabled ? 'fund.enable' : 'fund.disable', objectType: 'fund', objectId: fundId, before: { ...toManagedFund(before) }, after: { ...fund } });
-    return fund;
+    const write = async () => (await tx.update(funds).set({ enabled }).where(eq(funds.id, fundId)).returning())[0];
+    return setEnabledAudited(tx, caller, { objectType: 'fund', objectId: fundId, before, enabled, write, shown: toManagedFund });
   });
 }

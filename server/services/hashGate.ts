@@ -9,7 +9,7 @@
  * password verifications at once; the waiting ones are served one client at a time in turn, so a
  * busy address adds at most one verification to another client's wait.
  */
-import { HttpError, MESSAGES } from '../http/errors';
+import { MESSAGES, tooMany, unavailable } from './errors';
 
 export interface HashGateOptions {
   concurrency: number;
@@ -29,8 +29,8 @@ export class HashGate {
   /** Admits one login of the client; the answer is its `leave`, idempotent. */
   enter(client: string): () => void {
     const held = this.held.get(client) ?? 0;
-    if (held >= this.options.perClient) throw new HttpError(429, MESSAGES.tooManyRequests, undefined, { 'retry-after': '1' });
-    if (this.inProgress >= this.options.concurrency + this.options.queue) throw new HttpError(503, MESSAGES.loginBusy, undefined, { 'retry-after': '1' });
+    if (held >= this.options.perClient) throw tooMany(MESSAGES.tooManyRequests, 1);
+    if (this.inProgress >= this.options.concurrency + this.options.queue) throw unavailable(MESSAGES.loginBusy, 1);
     this.held.set(client, held + 1);
     this.inProgress++;
     let left = false;

@@ -7,8 +7,13 @@ import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { type Grantee, HISTORY_ENTRY_PERMISSIONS, canReadHistoryEntry } from '../../src/domain/permissions';
 import { historyNoteText } from '../../src/domain/money';
 import type { ShareHistoryEntry } from '../../src/domain/workspace';
+import type { AuditAction, AuditObjectType } from '../../src/domain/audit';
 import { shareHistory, users } from '../db/schema';
-import { type DbOrTx, filesById } from './shareAccess';
+import type { Db } from '../db/client';
+import { writeShareAudit } from './audit';
+import { notifyShares } from './liveNotify';
+import { type DbOrTx, filesById, findScopedShare } from './shareAccess';
+import type { AuthUser } from './users';
 
 export interface EditEntry {
   shareId: string;
@@ -16,10 +21,18 @@ export interface EditEntry {
   userId: string;
   note?: string | null;
   files?: string[];
+  /**
+   * The audit trail's entry for the same change (issue 18): what was edited, before and after. The
+   * share's contract and brand come from the share.
+   */
+  audit: { action: AuditAction; objectType: AuditObjectType; objectId?: string | number; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
 }
 
+/** The share's history entry, its audit entry and the live notice, all in the edit's transaction. */
 export async function writeEditEntry(db: DbOrTx, e: EditEntry): Promise<void> {
   await db.insert(shareHistory).values({ shareId: e.shareId, action: e.action, userId: e.userId, note: e.note ?? null, files: e.files ?? [] });
+  await writeShareAudit(db, e.shareId, { userId: e.userId, ...e.audit });
+  await notifyShares(db, [e.shareId], e.userId, e.action);
 }
 
 /**
@@ -27,6 +40,12 @@ export async function writeEditEntry(db: DbOrTx, e: EditEntry): Promise<void> {
  * amounts in reais; only the entries `who` may read (HISTORY_ENTRY_PERMISSIONS: a fund does not
  * read other buyers' price changes nor the seller's bank).
  */
+/** The history of a share the user may see (404 otherwise), oldest first. */
+export async function shareHistoryOf(db: Db, user: AuthUser, shareId: string): Promise<ShareHistoryEntry[]> {
+  const share = await findScopedShare(db, user, { shareId });
+  return shareHistoryEntries(db, share.id, user);
+}
+
 export async function shareHistoryEntries(db: DbOrTx, shareId: string, who: Grantee): Promise<ShareHistoryEntry[]> {
   const hidden = Object.keys(HISTORY_ENTRY_PERMISSIONS).filter((action) => !canReadHistoryEntry(who, action));
   const rows = await db

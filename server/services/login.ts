@@ -8,18 +8,19 @@
  * A right but expired password answers 401 "Password has expired" with a `publicId` for
  * auth_change_password.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from './logger';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users, whiteLabelConfigs } from '../db/schema';
 import { labelIdFromHost, mayUseBrandHost } from '../../src/domain/whiteLabel';
-import { HttpError, MESSAGES, unauthorized } from '../http/errors';
+import { DomainError, MESSAGES, unauthenticated, denied, tooMany, secondsUntil } from './errors';
 import { openVerifiedFlow } from './accountFlow';
 import { type CounterStore, counterKey } from './counters';
 import { HashGate } from './hashGate';
 import { hashPassword, verifyPassword } from './password';
 import { issueSession, purgeExpiredSessions } from './sessions';
+import { writeAudit } from './audit';
 
 export interface LoginResult {
   token: string;
@@ -33,7 +34,6 @@ const PURGE_EVERY = 20;
 /** Failures on one e-mail from all clients in an hour that make the log warn (once per hundred). */
 export const ACCOUNT_ALERT_FAILURES = 100;
 
-const retryAfter = (until: number, now: number) => ({ 'retry-after': String(Math.max(1, Math.ceil((until - now) / 1000))) });
 
 export const normalizeEmail = (username: string): string => username.trim().toLowerCase();
 
@@ -49,7 +49,7 @@ export interface ThrottleSubject {
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
-export function createLoginThrottle(counters: CounterStore, config: Config, log?: FastifyBaseLogger) {
+export function createLoginThrottle(counters: CounterStore, config: Config, log?: Logger) {
   const { freeFailures, baseDelayMs, maxDelayMs, windowMs } = config.loginThrottle;
   const address = config.loginAddressLimit;
   const keysOf = ({ email, passwordChangedAt }: ThrottleSubject, ip: string) => {
@@ -73,9 +73,9 @@ export function createLoginThrottle(counters: CounterStore, config: Config, log?
       const keys = keysOf(subject, ip);
       const now = Date.now();
       const wait = await counters.get(keys.wait);
-      if (wait) throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, retryAfter(wait.expiresAt, now));
+      if (wait) throw tooMany(MESSAGES.tooManyAttempts, secondsUntil(wait.expiresAt - now));
       const spent = await counters.get(keys.address);
-      if (spent && spent.count >= address.maxFailures) throw new HttpError(429, MESSAGES.tooManyRequests, undefined, retryAfter(spent.expiresAt, now));
+      if (spent && spent.count >= address.maxFailures) throw tooMany(MESSAGES.tooManyRequests, secondsUntil(spent.expiresAt - now));
     },
 
     async fail(subject: ThrottleSubject, ip: string, known: boolean): Promise<void> {
@@ -113,7 +113,7 @@ export interface LoginServiceOptions {
   db: Db;
   config: Config;
   counters: CounterStore;
-  log?: FastifyBaseLogger;
+  log?: Logger;
 }
 
 export function createLoginService({ db, config, counters, log }: LoginServiceOptions) {
@@ -123,6 +123,21 @@ export function createLoginService({ db, config, counters, log }: LoginServiceOp
   // Verifying against a real hash when the account does not exist costs the same time as a wrong password.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => (dummyHash ??= hashPassword('repasse-timing-equaliser'));
+
+  /**
+   * A refused login in the trail (issue 18): the address typed and why, never the password. An
+   * e-mail without an account has no user; the entry still says which address was tried.
+   */
+  const auditFailure = (user: { id: string; admId: number | null } | null, email: string, ip: string, reason: string) =>
+    writeAudit(db, {
+      userId: user?.id ?? null,
+      action: 'session.login_failed',
+      objectType: 'session',
+      objectId: email.slice(0, 254),
+      admId: user?.admId ?? null,
+      before: null,
+      after: { email: email.slice(0, 254), ip, reason },
+    });
 
   return {
     /** Admits a login of the address before any of its work (server/services/hashGate.ts); answers its `leave`. */
@@ -138,28 +153,38 @@ export function createLoginService({ db, config, counters, log }: LoginServiceOp
       const right = await gate.hash(ip, () => verifyPassword(password, hash));
       if (!user || !right) {
         await throttle.fail(subject, ip, Boolean(user));
-        throw unauthorized(MESSAGES.invalidCredentials);
+        await auditFailure(user ?? null, email, ip, 'invalidCredentials');
+        throw unauthenticated(MESSAGES.invalidCredentials);
       }
       const now = Date.now();
       await throttle.succeed(subject, ip);
       // Only someone who knows the password learns that the host is the wrong brand's; a disabled
       // user still reads "invalid credentials" below.
       if (!user.disabledAt && !mayUseBrandHost({ profile: user.profiles[0] ?? null, admId: user.admId }, await brandOfHost(db, host))) {
-        throw new HttpError(403, MESSAGES.wrongBrandHost);
+        await auditFailure(user, email, ip, 'wrongBrandHost');
+        throw denied(MESSAGES.wrongBrandHost);
       }
       // Only someone who knows the password learns that it expired, and gets the handle that lets the
       // change screen set a new one without an e-mail round trip (docs/account.md).
       if (user.passwordExpiresAt && user.passwordExpiresAt.getTime() <= now) {
         const publicId = await openVerifiedFlow(db, user.id, now);
-        throw new HttpError(401, MESSAGES.passwordExpired, undefined, undefined, { publicId });
+        await auditFailure(user, email, ip, 'passwordExpired');
+        throw new DomainError('unauthenticated', MESSAGES.passwordExpired, { extra: { publicId } });
       }
 
       // A disabled user is refused like a wrong password: the answer must not tell whether the
       // account exists, and the password was right, so no failure is counted.
-      if (user.disabledAt) throw unauthorized(MESSAGES.invalidCredentials);
-      await db.update(users).set({ lastAccess: new Date(now) }).where(eq(users.id, user.id));
-      // The access before this one: what a "last access" line shows the user who just signed in.
-      const { token } = await issueSession(db, config, user, user.lastAccess ? user.lastAccess.toISOString() : null, now);
+      if (user.disabledAt) {
+        await auditFailure(user, email, ip, 'disabled');
+        throw unauthenticated(MESSAGES.invalidCredentials);
+      }
+      const { token } = await db.transaction(async (tx) => {
+        await tx.update(users).set({ lastAccess: new Date(now) }).where(eq(users.id, user.id));
+        // The access before this one: what a "last access" line shows the user who just signed in.
+        const session = await issueSession(tx, config, user, user.lastAccess ? user.lastAccess.toISOString() : null, now);
+        await writeAudit(tx, { userId: user.id, action: 'session.login', objectType: 'session', objectId: session.sid, admId: user.admId, before: null, after: { email: user.email, ip } });
+        return session;
+      });
       // Keeps the table to live sessions: a bounded batch after one login in PURGE_EVERY, so logins
       // neither pay for a backlog nor add a statement each (on PGlite it would queue before the
       // first list's query that follows a login).

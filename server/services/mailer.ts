@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from './logger';
 import { AUTH_CODE } from '../../src/domain/account';
 import type { Config } from '../config';
 
@@ -40,7 +40,7 @@ async function writeOutboxFile(dir: string, { to, subject, text }: MailMessage):
   return path;
 }
 
-export function createMailer(mail: Config['mail'], log: FastifyBaseLogger, production: boolean, outboxDir: string): Mailer {
+export function createMailer(mail: Config['mail'], log: Logger, production: boolean, outboxDir: string): Mailer {
   if (mail.disabled) {
     // MAIL_DISABLED: the callers refuse before they get here; a message that slips through is dropped, never logged.
     return {

@@ -3,14 +3,18 @@
  * Validated with the same src/domain rules as the forms; the pair must be distinct (SPEC §8).
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { type Address, basicDataFilled, personComplete } from '../../src/domain/completeness';
+import { type Address, type Person, basicDataFilled, personComplete } from '../../src/domain/completeness';
 import type { DocumentType } from '../../src/domain/enums';
 import { isCpf, isEmail, isPhone, isZip, onlyDigits, signerConflicts } from '../../src/domain/validation';
 import { personListWithDocuments } from '../../src/domain/whiteLabel';
 import type { PersonInput, PersonRecord, SignerOrder, SignerStatus } from '../../src/domain/workspace';
+
+/** A stored signer: every field present, null when empty (the API's answer requires them). */
+export type StoredPerson = PersonRecord & Required<Person>;
 import type { Db } from '../db/client';
 import { persons, shareHistory } from '../db/schema';
-import { type FieldErrors, HttpError, badRequest, notFound } from '../http/errors';
+import { type FieldErrors, invalid, notFound } from './errors';
+import { recordOf } from './audit';
 import { writeEditEntry } from './history';
 import { type DbOrTx, type ScopedShare, findScopedShare, isUuid, shareBrand, shareFiles, touchShare } from './shareAccess';
 import type { AuthUser } from './users';
@@ -51,12 +55,12 @@ export function addressErrors(a: Address | null): FieldErrors {
 /** The first error's text is the message: 'Invalid cpf', 'name is required', … */
 export function throwIfErrors(errors: FieldErrors): void {
   const first = Object.values(errors)[0];
-  if (first) throw badRequest(first, errors);
+  if (first) throw invalid(first, errors);
 }
 
 type PersonRow = typeof persons.$inferSelect;
 
-const toRecord = (r: PersonRow): PersonRecord => ({
+const toRecord = (r: PersonRow): StoredPerson => ({
   personId: r.id,
   signer: r.signerOrder as SignerOrder,
   ownerRole: r.ownerRole,
@@ -81,7 +85,7 @@ export async function documentsAllowed(db: DbOrTx, user: AuthUser, share: Scoped
   return personListWithDocuments(user.profile, whiteLabel);
 }
 
-export async function listPersons(db: Db, user: AuthUser, contractNumber: string, withDocuments: boolean): Promise<PersonRecord[]> {
+export async function listPersons(db: Db, user: AuthUser, contractNumber: string, withDocuments: boolean): Promise<StoredPerson[]> {
   const share = await findScopedShare(db, user, { contractNumber });
   const records = (await sharePersons(db, share.id)).map(toRecord);
   if (withDocuments && (await documentsAllowed(db, user, share))) {
@@ -115,7 +119,7 @@ function personValues(input: PersonInput): { values: Partial<PersonRow>; errors:
   return { values, errors };
 }
 
-export async function savePerson(db: Db, user: AuthUser, shareId: string, input: PersonInput): Promise<PersonRecord> {
+export async function savePerson(db: Db, user: AuthUser, shareId: string, input: PersonInput): Promise<StoredPerson> {
   const { values, errors } = personValues(input);
   throwIfErrors(errors);
   const signer = input.signer;
@@ -126,12 +130,12 @@ export async function savePerson(db: Db, user: AuthUser, shareId: string, input:
     const other = rows.find((r) => r.signerOrder !== signer);
     if (input.personId !== undefined && (!isUuid(input.personId) || current?.id !== input.personId)) throw notFound('Person');
     // A new signer needs at least a name; later saves may send only what changed.
-    if (!current && !values.name) throw badRequest('name is required', { name: 'name is required' });
+    if (!current && !values.name) throw invalid('name is required', { name: 'name is required' });
 
     const merged = { ...current, ...values };
     // Only the fields the two share are marked: the same e-mail with another CPF is the e-mail's fault.
     const conflicts = other ? signerConflicts(merged, other) : [];
-    if (conflicts.length) throw badRequest(MESSAGES.signersEqual, Object.fromEntries(conflicts.map((f) => [f, MESSAGES.signersEqual])));
+    if (conflicts.length) throw invalid(MESSAGES.signersEqual, Object.fromEntries(conflicts.map((f) => [f, MESSAGES.signersEqual])));
     const ownerRole = input.ownerRole ?? current?.ownerRole ?? (signer === 1 && !share.isPj ? 'owner' : 'partner');
     const now = new Date();
     const [saved] = current
@@ -147,14 +151,20 @@ export async function savePerson(db: Db, user: AuthUser, shareId: string, input:
     // The list shows the first signer as the owner of a PF share; a PJ share's owner is its company.
     const ownerSync = signer === 1 && !share.isPj ? { ownerName: saved.name, ownerDocument: saved.cpf } : {};
     await touchShare(tx, share.id, ownerSync);
-    await writeEditEntry(tx, { shareId: share.id, action: 'person_save', userId: user.id, note: `Signatário ${signer} salvo` });
+    await writeEditEntry(tx, {
+      shareId: share.id,
+      action: 'person_save',
+      userId: user.id,
+      note: `Signatário ${signer} salvo`,
+      audit: { action: 'person.save', objectType: 'person', objectId: saved.id, before: recordOf(current), after: recordOf(saved) },
+    });
     return toRecord(saved);
   });
 }
 
 export async function deletePerson(db: Db, user: AuthUser, shareId: string, ref: { signer?: SignerOrder; personId?: string }): Promise<{ personId: string; signer: SignerOrder }> {
-  if (ref.signer === undefined && ref.personId === undefined) throw badRequest('person.signer or person.personId is required', { person: 'signer or personId is required' });
-  if (ref.signer === 1) throw badRequest(MESSAGES.firstSignerRemoval, { signer: MESSAGES.firstSignerRemoval });
+  if (ref.signer === undefined && ref.personId === undefined) throw invalid('person.signer or person.personId is required', { person: 'signer or personId is required' });
+  if (ref.signer === 1) throw invalid(MESSAGES.firstSignerRemoval, { signer: MESSAGES.firstSignerRemoval });
   return db.transaction(async (tx) => {
     const share = await findScopedShare(tx, user, { shareId }, { forUpdate: true });
     if (ref.personId !== undefined && !isUuid(ref.personId)) throw notFound('Person');
@@ -170,10 +180,16 @@ export async function deletePerson(db: Db, user: AuthUser, shareId: string, ref:
       )
       .limit(1);
     if (!row) throw notFound('Person');
-    if (row.signerOrder === 1) throw new HttpError(400, MESSAGES.firstSignerRemoval, { signer: MESSAGES.firstSignerRemoval });
+    if (row.signerOrder === 1) throw invalid(MESSAGES.firstSignerRemoval, { signer: MESSAGES.firstSignerRemoval });
     await tx.delete(persons).where(eq(persons.id, row.id));
     await touchShare(tx, share.id);
-    await writeEditEntry(tx, { shareId: share.id, action: 'person_delete', userId: user.id, note: `Signatário ${row.signerOrder} removido` });
+    await writeEditEntry(tx, {
+      shareId: share.id,
+      action: 'person_delete',
+      userId: user.id,
+      note: `Signatário ${row.signerOrder} removido`,
+      audit: { action: 'person.delete', objectType: 'person', objectId: row.id, before: recordOf(row), after: null },
+    });
     return { personId: row.id, signer: row.signerOrder as SignerOrder };
   });
 }

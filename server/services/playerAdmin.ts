@@ -3,14 +3,18 @@
  * list stays in routes/player.ts). A player's document is a CPF or a CNPJ, stored unmasked (an
  * alphanumeric CNPJ upper-cased), as the seed stores them; its fund, when it has one, must exist.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PLAYER_FILTER_KEYS, type PlayerSortField } from '../../src/domain/referenceLists';
+import type { ListResponse, PlayerItem } from '../../src/domain/shareList';
 import { type ManagedPlayer, NAME_MAX_LENGTH, type PlayerInput } from '../../src/domain/management';
 import { isCnpj, isCpf, onlyDigits } from '../../src/domain/validation';
 import { cnpjDigits } from '../../src/domain/whiteLabel';
 import type { Db, Tx } from '../db/client';
 import { funds, players } from '../db/schema';
-import { type FieldErrors, HttpError, badRequest } from '../http/errors';
-import { writeAudit } from './audit';
+import { type FieldErrors, DomainError, invalid } from './errors';
+import { setEnabledAudited, writeAudit } from './audit';
+import { type ReferenceListQuery, orderBy, parseReferenceFilters, searchCondition } from './referenceLists';
 import type { AuthUser } from './users';
 
 export const PLAYER_MESSAGES = {
@@ -36,7 +40,7 @@ export const toManagedPlayer = (row: PlayerRow): ManagedPlayer => ({
 async function scopedPlayer(db: Db | Tx, playerId: number, lock = false): Promise<PlayerRow> {
   const q = db.select().from(players).where(eq(players.id, playerId)).limit(1);
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw new HttpError(404, PLAYER_MESSAGES.notFound);
+  if (!row) throw new DomainError('notFound', PLAYER_MESSAGES.notFound);
   return row;
 }
 
@@ -65,7 +69,7 @@ function checked(input: PlayerInput): Checked {
   }
   if (input.fundId !== undefined) out.fundId = input.fundId;
   const first = Object.values(errors)[0];
-  if (first) throw badRequest(first, errors);
+  if (first) throw invalid(first, errors);
   return out;
 }
 
@@ -77,7 +81,7 @@ async function checkFund(tx: Tx, fundId: number | null | undefined, current: num
     .from(funds)
     .where(and(eq(funds.id, fundId), eq(funds.enabled, true)))
     .limit(1);
-  if (!fund) throw badRequest(PLAYER_MESSAGES.fundIdUnknown, { fundId: PLAYER_MESSAGES.fundIdUnknown });
+  if (!fund) throw invalid(PLAYER_MESSAGES.fundIdUnknown, { fundId: PLAYER_MESSAGES.fundIdUnknown });
 }
 
 export async function createPlayer(db: Db, caller: AuthUser, input: PlayerInput & { name: string; document: string }): Promise<ManagedPlayer> {
@@ -106,17 +110,27 @@ export async function updatePlayer(db: Db, caller: AuthUser, input: PlayerInput 
 export async function setPlayerEnabled(db: Db, caller: AuthUser, playerId: number, enabled: boolean): Promise<ManagedPlayer> {
   return db.transaction(async (tx) => {
     const before = await scopedPlayer(tx, playerId, true);
-    if (before.enabled === enabled) return toManagedPlayer(before);
-    const [row] = await tx.update(players).set({ enabled }).where(eq(players.id, playerId)).returning();
-    const player = toManagedPlayer(row);
-    await writeAudit(tx, {
-      userId: caller.id,
-      action: enabled ? 'player.enable' : 'player.disable',
-      objectType: 'player',
-      objectId: playerId,
-      before: { ...toManagedPlayer(before) },
-      after: { ...player },
-    });
-    return player;
+    const write = async () => (await tx.update(players).set({ enabled }).where(eq(players.id, playerId)).returning())[0];
+    return setEnabledAudited(tx, caller, { objectType: 'player', objectId: playerId, before, enabled, write, shown: toManagedPlayer });
   });
+}
+
+const sortColumns: Record<PlayerSortField, AnyPgColumn> = { name: players.name, document: players.document };
+
+/** GET /player/list: players by name or document, filtered by search and enabled. */
+export async function listPlayers(db: Db, query: ReferenceListQuery): Promise<ListResponse<PlayerItem>> {
+  const { page, limit } = query;
+  const f = parseReferenceFilters(query.filters, PLAYER_FILTER_KEYS);
+  const where = and(searchCondition(f, [players.name], players.document), f.enabled === undefined ? undefined : eq(players.enabled, f.enabled));
+  const [data, [{ total }]] = await Promise.all([
+    db
+      .select({ playerId: players.id, name: players.name, document: players.document, enabled: players.enabled })
+      .from(players)
+      .where(where)
+      .orderBy(...orderBy(sortColumns[(query.sort ?? 'name') as PlayerSortField], query.order ?? 'asc', players.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(players).where(where),
+  ]);
+  return { data, total: Number(total), page, limit };
 }

@@ -17,7 +17,8 @@ import type { ListResponse } from '../../src/domain/shareList';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { files, playerFiles, players, users } from '../db/schema';
-import { HttpError, badRequest } from '../http/errors';
+import { DomainError, invalid, denied } from './errors';
+import { writeAudit } from './audit';
 import { finalizeUpload, toFileRef } from './storage';
 import type { AuthUser } from './users';
 
@@ -81,10 +82,10 @@ async function checkPlayers(db: Db, requested: number[]): Promise<number[]> {
   const ids = [...new Set(requested)];
   const found = await db.select({ id: players.id, name: players.name, enabled: players.enabled }).from(players).where(inArray(players.id, ids));
   const missing = ids.filter((id) => !found.some((p) => p.id === id));
-  if (missing.length) throw badRequest('Invalid players', { players: `Player not found: ${missing.join(', ')}` });
+  if (missing.length) throw invalid('Invalid players', { players: `Player not found: ${missing.join(', ')}` });
   const disabled = found.filter((p) => !p.enabled);
   // SPEC §8: "Player not enabled" reads as access denied.
-  if (disabled.length) throw new HttpError(403, PLAYER_NOT_ENABLED, { players: `${PLAYER_NOT_ENABLED}: ${disabled.map((p) => p.name).join(', ')}` });
+  if (disabled.length) throw denied(PLAYER_NOT_ENABLED, { players: `${PLAYER_NOT_ENABLED}: ${disabled.map((p) => p.name).join(', ')}` });
   return ids;
 }
 
@@ -102,12 +103,23 @@ export async function sendPlayerFile(db: Db, config: Config, user: AuthUser, inp
   const [already] = await baseQuery(db).where(eq(playerFiles.fileId, input.fileId)).limit(1);
   if (already) {
     const [row] = await db.select().from(files).where(eq(files.id, input.fileId)).limit(1);
-    if (row.key !== input.fileKey || row.uploadedBy !== user.id) throw new HttpError(404, 'Document not found');
+    if (row.key !== input.fileKey || row.uploadedBy !== user.id) throw new DomainError('notFound', 'Document not found');
     const [item] = await withPlayers(db, [already]);
     return { ...item, file: toFileRef(row) };
   }
   const file = await finalizeUpload(db, config, user, { fileId: input.fileId, fileKey: input.fileKey, parts: input.parts });
-  const [inserted] = await db.insert(playerFiles).values({ fileId: file.fileId, fileType: input.fileType, playerIds, sentBy: user.id }).returning({ id: playerFiles.id });
+  const [inserted] = await db.transaction(async (tx) => {
+    const rows = await tx.insert(playerFiles).values({ fileId: file.fileId, fileType: input.fileType, playerIds, sentBy: user.id }).returning({ id: playerFiles.id });
+    await writeAudit(tx, {
+      userId: user.id,
+      action: 'player_file.send',
+      objectType: 'player_file',
+      objectId: rows[0].id,
+      before: null,
+      after: { fileId: file.fileId, fileName: file.fileName, fileType: input.fileType, players: playerIds },
+    });
+    return rows;
+  });
   const [row] = await baseQuery(db).where(eq(playerFiles.id, inserted.id));
   const [item] = await withPlayers(db, [row]);
   return { ...item, file };

@@ -27,13 +27,14 @@ import { STORAGE_LIMITS } from '../../src/domain/workspace';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { auctionPricing, auctionSharePrices, auctions, files, shares } from '../db/schema';
-import { notFound } from '../http/errors';
+import { DomainError, notFound } from './errors';
 import { REFUSED_FILE_STATUS, toPricingItem } from './auctionFiles';
 import { findAuction, invalidStatus } from './auctions';
 import { type ParsedPricingFile, readPricingFile } from './pricingSpreadsheet';
 import { isUuid } from './shareWorkflow';
 import { storageFor } from './storage';
 import type { AuthUser } from './users';
+import { writeAudit } from './audit';
 
 /**
  * The store did not answer (an outage, a timeout, a 5xx): worth another attempt, unlike a file that
@@ -56,7 +57,9 @@ export async function readStoredFile(config: Config, key: string): Promise<Buffe
     try {
       ({ stream } = await driver.read(key));
     } catch (err) {
-      if ((err as { statusCode?: number }).statusCode === 404) throw new StoredFileRefused('missing in storage');
+      // The drivers refuse a missing key as the domain's notFound (issue 16's DomainError).
+      const missing = (err instanceof DomainError && err.kind === 'notFound') || (err as { statusCode?: number }).statusCode === 404;
+      if (missing) throw new StoredFileRefused('missing in storage');
       throw new StorageUnavailableError(err);
     }
     const chunks: Buffer[] = [];
@@ -266,6 +269,15 @@ export async function retryPricingRun(db: Db, user: AuthUser, auctionId: string,
       .where(eq(auctionPricing.id, run.id))
       .returning();
     await tx.update(auctions).set({ updatedAt: now }).where(eq(auctions.id, auction.id));
+    await writeAudit(tx, {
+      userId: user.id,
+      action: 'auction.pricing_retry',
+      objectType: 'auction',
+      objectId: auction.id,
+      admId: auction.admId,
+      before: { pricingId: run.id, status: run.status, lastError: run.lastError },
+      after: { pricingId: run.id, status: updated.status },
+    });
     const [file] = run.fileId ? await tx.select({ name: files.name }).from(files).where(eq(files.id, run.fileId)) : [];
     return toPricingItem(updated, file?.name ?? null);
   });

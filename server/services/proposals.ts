@@ -12,7 +12,7 @@ import { multipricesAllowed } from '../../src/domain/whiteLabel';
 import type { FileRef, PaymentInformation, Proposal, TransferInformation } from '../../src/domain/workspace';
 import type { Db } from '../db/client';
 import { files, funds, players, proposals, shareHistory, shares } from '../db/schema';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { invalid, denied, notFound, conflict } from './errors';
 import { writeEditEntry } from './history';
 import { type DbOrTx, type ScopedShare, findScopedShare, isUuid, scopedShareColumns, shareBrand, shareFiles, toFileRef, touchShare } from './shareAccess';
 import { scopeOf, shareScopeCondition } from './tenant';
@@ -146,11 +146,11 @@ async function findProposal(db: DbOrTx, user: AuthUser, proposalId: string, forU
 }
 
 export async function selectProposal(db: Db, user: AuthUser, proposalId: string, enabled: boolean): Promise<Proposal> {
-  if (!enabled) throw new HttpError(403, PROPOSAL_MESSAGES.selectDisabled);
+  if (!enabled) throw denied(PROPOSAL_MESSAGES.selectDisabled);
   return db.transaction(async (tx) => {
     const { proposal, share } = await findProposal(tx, user, proposalId, true);
     // The state it is in: the app names it (errors.proposalSelectStateNamed).
-    if (share.state !== 'available') throw new HttpError(409, `${PROPOSAL_MESSAGES.selectState} (it is ${share.state})`);
+    if (share.state !== 'available') throw conflict(`${PROPOSAL_MESSAGES.selectState} (it is ${share.state})`);
     const multi = await allowsMultiprices(tx, share.admId);
     if (proposal.selected) return toProposal(proposal, multi);
     await tx
@@ -159,7 +159,19 @@ export async function selectProposal(db: Db, user: AuthUser, proposalId: string,
       .where(and(eq(proposals.shareId, share.id), eq(proposals.selected, true), ne(proposals.id, proposal.id)));
     await tx.update(proposals).set({ selected: true, status: 'selected', updatedAt: new Date() }).where(eq(proposals.id, proposal.id));
     await touchShare(tx, share.id);
-    await writeEditEntry(tx, { shareId: share.id, action: 'proposal_select', userId: user.id, note: `Proposta de ${proposal.playerName ?? proposal.fundName ?? 'comprador'} selecionada` });
+    await writeEditEntry(tx, {
+      shareId: share.id,
+      action: 'proposal_select',
+      userId: user.id,
+      note: `Proposta de ${proposal.playerName ?? proposal.fundName ?? 'comprador'} selecionada`,
+      audit: {
+        action: 'proposal.select',
+        objectType: 'proposal',
+        objectId: proposal.id,
+        before: { selected: false, status: proposal.status },
+        after: { selected: true, status: 'selected', buyer: proposal.playerName ?? proposal.fundName ?? null },
+      },
+    });
     const [saved] = await proposalQuery(tx, eq(proposals.id, proposal.id)).limit(1);
     return toProposal(saved, multi);
   });
@@ -243,34 +255,46 @@ export interface EditPriceInput {
 
 export async function editPrice(db: Db, user: AuthUser, input: EditPriceInput): Promise<Proposal> {
   const price = normalizePrice(input.price);
-  if (!price) throw badRequest(PROPOSAL_MESSAGES.price, { price: PROPOSAL_MESSAGES.price });
+  if (!price) throw invalid(PROPOSAL_MESSAGES.price, { price: PROPOSAL_MESSAGES.price });
   let prices: PriceEntry[] | undefined;
   if (input.prices) {
     prices = [];
     for (const [i, p] of input.prices.entries()) {
       const value = normalizePrice(p.price);
-      if (!value) throw badRequest(PROPOSAL_MESSAGES.price, { [`prices.${i}.price`]: PROPOSAL_MESSAGES.price });
+      if (!value) throw invalid(PROPOSAL_MESSAGES.price, { [`prices.${i}.price`]: PROPOSAL_MESSAGES.price });
       prices.push({ label: p.label.trim(), price: value });
     }
   }
   return db.transaction(async (tx) => {
     const share = await findScopedShare(tx, user, { shareId: input.shareId }, { forUpdate: true });
-    if (!sameOwner(share.ownerDocument, input.ownerDocument)) throw badRequest(PROPOSAL_MESSAGES.ownerDocument, { ownerDocument: PROPOSAL_MESSAGES.ownerDocument });
+    if (!sameOwner(share.ownerDocument, input.ownerDocument)) throw invalid(PROPOSAL_MESSAGES.ownerDocument, { ownerDocument: PROPOSAL_MESSAGES.ownerDocument });
     if (!isUuid(input.proposalId)) throw notFound('Proposal');
     const [proposal] = await proposalQuery(tx, and(eq(proposals.id, input.proposalId), eq(proposals.shareId, share.id))).limit(1);
     if (!proposal) throw notFound('Proposal');
-    if (share.state === 'payment_done') throw new HttpError(409, PROPOSAL_MESSAGES.editState);
+    if (share.state === 'payment_done') throw conflict(PROPOSAL_MESSAGES.editState);
     // The buyer's refusal was of that price: a new one would be an offer nobody made.
-    if (STATUS[proposal.status] === 'rejected') throw new HttpError(409, PROPOSAL_MESSAGES.editRejected);
+    if (STATUS[proposal.status] === 'rejected') throw conflict(PROPOSAL_MESSAGES.editRejected);
     const multi = await allowsMultiprices(tx, share.admId);
-    if (prices && prices.length > 0 && !multi) throw badRequest(PROPOSAL_MESSAGES.prices, { prices: PROPOSAL_MESSAGES.prices });
+    if (prices && prices.length > 0 && !multi) throw invalid(PROPOSAL_MESSAGES.prices, { prices: PROPOSAL_MESSAGES.prices });
     const oldPrices = storedPrices(proposal.data);
     const samePrices = prices === undefined || JSON.stringify(prices) === JSON.stringify(oldPrices);
-    if (Number(proposal.price).toFixed(2) === price && samePrices) throw badRequest(PROPOSAL_MESSAGES.noChanges);
+    if (Number(proposal.price).toFixed(2) === price && samePrices) throw invalid(PROPOSAL_MESSAGES.noChanges);
     const data = prices === undefined ? proposal.data : { ...proposal.data, prices };
     await tx.update(proposals).set({ price, data, updatedAt: new Date() }).where(eq(proposals.id, proposal.id));
     await touchShare(tx, share.id);
-    await writeEditEntry(tx, { shareId: share.id, action: 'proposal_edit_price', userId: user.id, note: `Preço alterado de ${proposal.price} para ${price}` });
+    await writeEditEntry(tx, {
+      shareId: share.id,
+      action: 'proposal_edit_price',
+      userId: user.id,
+      note: `Preço alterado de ${proposal.price} para ${price}`,
+      audit: {
+        action: 'proposal.edit_price',
+        objectType: 'proposal',
+        objectId: proposal.id,
+        before: { price: Number(proposal.price).toFixed(2), ...(prices !== undefined ? { prices: oldPrices } : {}) },
+        after: { price, ...(prices !== undefined ? { prices } : {}) },
+      },
+    });
     const [saved] = await proposalQuery(tx, eq(proposals.id, proposal.id)).limit(1);
     return toProposal(saved, multi);
   });

@@ -6,9 +6,8 @@ import { type SQL, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACCENTED_CHARS, UNACCENTED_CHARS, foldSearchText } from '../../src/domain/search';
 import type { ReferenceListFilters } from '../../src/domain/referenceLists';
-import { SORT_ORDERS, type SortOrder } from '../../src/domain/shareList';
-import { invalidFilter, readFilters } from '../http/filters';
-import { paginationQuery } from '../http/schemas';
+import type { SortOrder } from '../../src/domain/shareList';
+import { invalidFilter, readFilters } from './filters';
 import { MAX_QUERY_LENGTH } from './shareFilters';
 
 export interface ParsedReferenceFilters {
@@ -19,6 +18,7 @@ export interface ParsedReferenceFilters {
   enabled?: boolean;
 }
 
+/** What a reference list takes (server/http/schemas.ts referenceListQuerySchema validates it). */
 export interface ReferenceListQuery {
   page: number;
   limit: number;
@@ -26,19 +26,6 @@ export interface ReferenceListQuery {
   sort?: string;
   order?: SortOrder;
 }
-
-/** The querystring of a reference list; `extra` adds list-specific parameters (the user list's profile). */
-export const referenceListQuerySchema = (sortFields: readonly string[], extra: Record<string, object> = {}) => ({
-  type: 'object',
-  properties: {
-    ...paginationQuery,
-    filters: { type: 'string', maxLength: 2000, description: 'JSON object; see the list description for its keys. Unknown keys are a 400.' },
-    sort: { type: 'string', enum: sortFields, default: 'name' },
-    order: { type: 'string', enum: SORT_ORDERS, default: 'asc' },
-    ...extra,
-  },
-  additionalProperties: false,
-});
 
 const invalid = invalidFilter;
 const MASKED_NUMBER = /^[\d.\-/\s]+$/;

@@ -5,10 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import { addressComplete } from '../../src/domain/completeness';
+import type { FeatureFlag } from '../../src/domain/featureFlags';
 import { foldSearchText } from '../../src/domain/search';
 import { isCpf, onlyDigits } from '../../src/domain/validation';
 import { RISK_SOURCES, type RiskReport, type RiskSource } from '../../src/domain/workspace';
 import type { Db } from '../db/client';
+import { denied } from './errors';
 import { sharePersons } from './persons';
 import { findScopedShare } from './shareAccess';
 import type { AuthUser } from './users';
@@ -51,7 +53,11 @@ export function signerResult(source: RiskSource, s: Signer, isPj: boolean): { re
   }
 }
 
-export async function riskReport(db: Db, user: AuthUser, shareId: string): Promise<RiskReport> {
+export const RISK_REPORT_DISABLED = 'Permission denied: the risk report is disabled';
+
+/** The report of the share's signers; refused while the flag riskReportEnabled is off. */
+export async function riskReport(db: Db, flags: Record<FeatureFlag, boolean>, user: AuthUser, shareId: string): Promise<RiskReport> {
+  if (!flags.riskReportEnabled) throw denied(RISK_REPORT_DISABLED);
   const share = await findScopedShare(db, user, { shareId });
   const people = await sharePersons(db, share.id);
   // Stamped with the data it was built from (the latest signer change), so it reads the same every time.

@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { sessions } from '../db/schema';
 import { signToken } from './tokens';
+import { writeAudit } from './audit';
 
 type Writer = Pick<Db, 'insert' | 'update' | 'delete'> | Pick<Tx, 'insert' | 'update' | 'delete'>;
 
@@ -74,4 +75,12 @@ export async function issueSession(
     now,
   );
   return { token, sid };
+}
+
+/** Logout: the session revoked and the audit entry (issue 18) in one transaction. */
+export async function endSession(db: Db, user: { id: string; admId: number | null }, sessionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, sessionId);
+    await writeAudit(tx, { userId: user.id, action: 'session.logout', objectType: 'session', objectId: sessionId, admId: user.admId, before: null, after: null });
+  });
 }

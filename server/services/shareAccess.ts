@@ -10,7 +10,7 @@ import type { WhiteLabelConfig } from '../../src/domain/whiteLabel';
 import type { FileRef } from '../../src/domain/workspace';
 import type { Db, Tx } from '../db/client';
 import { admConfigs, files, shares, whiteLabelConfigs } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from './errors';
 import type { AuthUser } from './users';
 import { scopeOf, shareScopeCondition } from './tenant';
 

@@ -6,8 +6,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { ShareSortField, SortOrder } from '../../src/domain/shareList';
+import type { PendencyListSortField } from '../../src/domain/pendencies';
 import { shares } from '../db/schema';
-import { badRequest } from '../http/errors';
+import { invalid } from './errors';
 
 /** Orderings a cursor can follow: the ones an index serves with a unique tie-break. */
 export const CURSOR_SORTS = ['updatedAt', 'contractNumber'] as const satisfies readonly ShareSortField[];
@@ -22,28 +23,28 @@ export interface ShareCursor {
   id: string;
 }
 
-export const isCursorSort = (sort: ShareSortField): sort is CursorSort => (CURSOR_SORTS as readonly string[]).includes(sort);
+export const isCursorSort = (sort: ShareSortField | PendencyListSortField): sort is CursorSort => (CURSOR_SORTS as readonly string[]).includes(sort);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const invalid = (reason: string) => badRequest('Invalid cursor', { cursor: reason });
+const invalidCursor = (reason: string) => invalid('Invalid cursor', { cursor: reason });
 
 export function encodeCursor(c: ShareCursor): string {
   return Buffer.from(JSON.stringify([c.sort, c.order, c.value, c.id])).toString('base64url');
 }
 
 /** The cursor of a request, checked against the list's sort and order: a cursor of another ordering is a 400. */
-export function decodeCursor(raw: string, sort: ShareSortField, order: SortOrder): ShareCursor {
+export function decodeCursor(raw: string, sort: ShareSortField | PendencyListSortField, order: SortOrder): ShareCursor {
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    throw invalid('not a cursor this server issued');
+    throw invalidCursor('not a cursor this server issued');
   }
-  if (!Array.isArray(parts) || parts.length !== 4 || !parts.every((p) => typeof p === 'string')) throw invalid('not a cursor this server issued');
+  if (!Array.isArray(parts) || parts.length !== 4 || !parts.every((p) => typeof p === 'string')) throw invalidCursor('not a cursor this server issued');
   const [cSort, cOrder, value, id] = parts as string[];
-  if (!isCursorSort(sort)) throw invalid(`sort by ${CURSOR_SORTS.join(' or ')} to page by cursor`);
-  if (cSort !== sort || cOrder !== order) throw invalid('it belongs to another sort or order');
-  if (!UUID.test(id) || (sort === 'updatedAt' && !/^-?\d{1,19}$/.test(value)) || value.length > 64) throw invalid('not a cursor this server issued');
+  if (!isCursorSort(sort)) throw invalidCursor(`sort by ${CURSOR_SORTS.join(' or ')} to page by cursor`);
+  if (cSort !== sort || cOrder !== order) throw invalidCursor('it belongs to another sort or order');
+  if (!UUID.test(id) || (sort === 'updatedAt' && !/^-?\d{1,19}$/.test(value)) || value.length > 64) throw invalidCursor('not a cursor this server issued');
   return { sort, order, value, id };
 }
 

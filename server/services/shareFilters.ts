@@ -3,9 +3,11 @@
  * SHARE_FILTER_KEYS. Anything else is a 400 naming the offending key, never silently ignored.
  */
 import { SEARCH_MAX_LENGTH, foldSearchText } from '../../src/domain/search';
-import { SHARE_FILTER_KEYS, type ShareListFilters } from '../../src/domain/shareList';
+import { PROCESS_STEPS, type ProcessStep, isProcessStep } from '../../src/domain/processSteps';
+import { SHARE_FILTER_KEYS } from '../../src/domain/shareList';
 import { SHARE_STATES, type ShareState, isShareState } from '../../src/domain/shareStates';
-import { invalidFilter, readFilters } from '../http/filters';
+import { PENDENCY_FILTER_KEYS, PENDENCY_KINDS, type PendencyKind, type PendencyListFilters, isPendencyKind, parseIsoDate, todayInSaoPaulo } from '../../src/domain/pendencies';
+import { invalidFilter, readFilters } from './filters';
 
 export const MAX_QUERY_LENGTH = SEARCH_MAX_LENGTH;
 
@@ -18,12 +20,23 @@ export interface ParsedShareFilters {
    */
   qAlternatives?: string[];
   state?: ShareState[];
+  /** Process steps (issue 18: the dashboard's per-step figures open the list filtered to one). */
+  processStep?: ProcessStep[];
   admId?: number;
   fundId?: number;
   isPj?: boolean;
   updatedFrom?: Date;
   /** Exclusive upper bound: the end of updatedTo's day when it is a date, else just after it. */
   updatedBefore?: Date;
+  // The /pendencias list's own (GET /share/with_pendency_list, issue 15).
+  pendencyKind?: PendencyKind[];
+  /** The São Paulo date the oldest open pendency must have been opened on or before (from pendencyMinAgeDays). */
+  pendencyOpenedOnOrBefore?: string;
+  pendencyDueFrom?: string;
+  pendencyDueTo?: string;
+  pendencyOverdue?: boolean;
+  /** Today in São Paulo, when a filter compares with it (pendencyOverdue). */
+  today?: string;
 }
 
 const invalid = invalidFilter;
@@ -60,6 +73,13 @@ const parseStates = (v: unknown): ShareState[] => {
   return [...new Set(list as ShareState[])];
 };
 
+const parseSteps = (v: unknown): ProcessStep[] => {
+  const list = (Array.isArray(v) ? v : [v]).map((s) => (typeof s === 'string' && /^-?\d+$/.test(s) ? Number(s) : s));
+  if (list.length === 0) throw invalid('processStep', 'must list at least one step');
+  if (!list.every(isProcessStep)) throw invalid('processStep', `must be one of ${PROCESS_STEPS.join(', ')}`);
+  return [...new Set(list as ProcessStep[])];
+};
+
 const masked = (digits: string): string | null => {
   if (digits.length === 11) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
   if (digits.length === 14) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
@@ -77,16 +97,36 @@ const parseQuery = (v: unknown): Pick<ParsedShareFilters, 'q' | 'qAlternatives'>
   return alternatives.length ? { q, qAlternatives: [...new Set(alternatives)] } : { q };
 };
 
-/** Parses and validates the raw `filters` parameter; absent or empty means no filter. */
-export function parseShareFilters(raw: string | undefined): ParsedShareFilters {
-  const input = readFilters(raw, SHARE_FILTER_KEYS);
+const parseKinds = (v: unknown): PendencyKind[] => {
+  const list = Array.isArray(v) ? v : [v];
+  if (list.length === 0) throw invalid('pendencyKind', 'must list at least one kind');
+  if (list.some((k) => !isPendencyKind(k))) throw invalid('pendencyKind', `must be one of ${PENDENCY_KINDS.join(', ')}`);
+  return [...new Set(list as PendencyKind[])];
+};
+
+const parseCalendarDate = (key: string, v: unknown): string => {
+  const iso = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? parseIsoDate(v) : null;
+  if (!iso) throw invalid(key, 'must be an ISO date (YYYY-MM-DD)');
+  return iso;
+};
+
+/** The São Paulo date `days` before `today`. */
+const daysBefore = (today: string, days: number): string => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Parses and validates the raw `filters` parameter; absent or empty means no filter. `pendency`:
+ * the /pendencias list, which also takes PENDENCY_FILTER_KEYS.
+ */
+export function parseShareFilters(raw: string | undefined, options: { pendency?: boolean } = {}): ParsedShareFilters {
+  const input = readFilters(raw, options.pendency ? [...SHARE_FILTER_KEYS, ...PENDENCY_FILTER_KEYS] : SHARE_FILTER_KEYS);
   if (!input) return {};
 
   const out: ParsedShareFilters = {};
   // null or '' for a key means "not filtered": what a cleared form field sends.
-  const given = (k: keyof ShareListFilters) => input[k] !== undefined && input[k] !== null && input[k] !== '';
+  const given = (k: keyof PendencyListFilters) => input[k] !== undefined && input[k] !== null && input[k] !== '';
   if (given('q')) Object.assign(out, parseQuery(input.q));
   if (given('state')) out.state = parseStates(input.state);
+  if (given('processStep')) out.processStep = parseSteps(input.processStep);
   if (given('admId')) out.admId = parseId('admId', input.admId);
   if (given('fundId')) out.fundId = parseId('fundId', input.fundId);
   if (given('isPj')) out.isPj = parseBoolean('isPj', input.isPj);
@@ -96,5 +136,21 @@ export function parseShareFilters(raw: string | undefined): ParsedShareFilters {
     out.updatedBefore = new Date(at.getTime() + (dateOnly ? 86_400_000 : 1));
   }
   if (out.updatedFrom && out.updatedBefore && out.updatedFrom >= out.updatedBefore) throw invalid('updatedTo', 'must not be before updatedFrom');
+  if (options.pendency) {
+    const today = todayInSaoPaulo();
+    if (given('pendencyKind')) out.pendencyKind = parseKinds(input.pendencyKind);
+    if (given('pendencyMinAgeDays')) {
+      const n = typeof input.pendencyMinAgeDays === 'string' && /^\d+$/.test(input.pendencyMinAgeDays) ? Number(input.pendencyMinAgeDays) : input.pendencyMinAgeDays;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 36_500) throw invalid('pendencyMinAgeDays', 'must be a whole number of days, 0 to 36500');
+      if (n > 0) out.pendencyOpenedOnOrBefore = daysBefore(today, n);
+    }
+    if (given('pendencyDueFrom')) out.pendencyDueFrom = parseCalendarDate('pendencyDueFrom', input.pendencyDueFrom);
+    if (given('pendencyDueTo')) out.pendencyDueTo = parseCalendarDate('pendencyDueTo', input.pendencyDueTo);
+    if (out.pendencyDueFrom && out.pendencyDueTo && out.pendencyDueFrom > out.pendencyDueTo) throw invalid('pendencyDueTo', 'must not be before pendencyDueFrom');
+    if (given('pendencyOverdue')) {
+      out.pendencyOverdue = parseBoolean('pendencyOverdue', input.pendencyOverdue);
+      out.today = today;
+    }
+  }
   return out;
 }

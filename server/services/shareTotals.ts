@@ -82,3 +82,32 @@ export async function boundedTotal(db: Db, key: string, where: () => SQL | undef
   if (known !== undefined) return { total: known, exact: false };
   return totalFromCount(db, key, where, await cappedCount(db, where(), cap), cap);
 }
+
+/** One count of a set asked for at once (status tabs, dashboard figures): its cache key and WHERE. */
+export interface CountItem {
+  key: string;
+  where: () => SQL | undefined;
+}
+
+/**
+ * Several bounded totals in one statement: every count not remembered as an estimate is capped and
+ * counted in the same SELECT (one round trip), and each past its cap gets the planner's estimate,
+ * remembered under its key as the list's own total is, so a tab or a figure and the list it opens
+ * read the same number.
+ */
+export async function boundedTotals(db: Db, items: readonly CountItem[], cap: number): Promise<Total[]> {
+  const out: (Total | undefined)[] = items.map((item) => {
+    const known = knownEstimate(db, item.key);
+    return known === undefined ? undefined : { total: known, exact: false };
+  });
+  const todo = items.map((item, i) => ({ item, i })).filter(({ i }) => out[i] === undefined);
+  if (todo.length) {
+    const columns = sql.join(
+      todo.map(({ item }, n) => sql`${cappedCountSql(item.where(), cap)} as ${sql.identifier(`c${n}`)}`),
+      sql`, `,
+    );
+    const [row] = rowsOf<Record<string, number>>(await db.execute(sql`select ${columns}`));
+    for (const [n, { item, i }] of todo.entries()) out[i] = await totalFromCount(db, item.key, item.where, Number(row[`c${n}`]), cap);
+  }
+  return out as Total[];
+}

@@ -22,9 +22,11 @@ import { PROCESS_STEP_KEYS, type ProcessStep } from '../../src/domain/processSte
 import { ACTION_RULES, type ShareAction, actionAvailable } from '../../src/domain/shareActions';
 import { type ShareMove, type ShareState, nextState } from '../../src/domain/shareStates';
 import type { Db, Tx } from '../db/client';
-import { cancellations, files, pendencies, processStatusHistory, proposals, shareHistory, shares } from '../db/schema';
-import { isDatabaseUnavailable } from '../http/errorHandler';
-import { HttpError, MESSAGES, notFound } from '../http/errors';
+import { cancelReasons, cancellations, files, pendencies, processStatusHistory, proposals, shareHistory, shares } from '../db/schema';
+import { isDatabaseUnavailable } from '../db/errors';
+import { DomainError, type DomainErrorKind, MESSAGES, conflict, denied, invalid, notFound } from './errors';
+import { writeShareMoveAudits } from './audit';
+import { notifyShares } from './liveNotify';
 import { type Scope, scopeOf, shareScopeCondition } from './tenant';
 import type { AuthUser } from './users';
 
@@ -118,18 +120,21 @@ export interface MoveOutcome {
   state?: ShareState;
   /** True when the request key had already been used: nothing was written. */
   repeated?: boolean;
-  status?: number;
+  kind?: DomainErrorKind;
   message?: string;
 }
 
-const invalidMove = (move: string, state: string) => new HttpError(409, `Invalid move: ${move} from ${state}`);
+/** POST /actions/cancel_sale's refusals of its reason (the SPEC §8 catalogue reads "invalid reason"). */
+export const CANCEL_REASON_REFUSED = { unknown: 'Invalid reason', disabled: 'Invalid reason: disabled' } as const;
+
+const invalidMove = (move: string, state: string) => conflict(`Invalid move: ${move} from ${state}`);
 
 /** 403 for the permission or a flag that is off; the workflow (409) is checked per share. */
 function checkActor(user: AuthUser, input: MoveInput): void {
   if (!input.action) return;
   const rule = ACTION_RULES[input.action];
-  if (!can(user, rule.permission)) throw new HttpError(403, MESSAGES.permissionDenied);
-  if (rule.flag && !input.flags[rule.flag]) throw new HttpError(403, 'Permission denied: feature disabled');
+  if (!can(user, rule.permission)) throw denied(MESSAGES.permissionDenied);
+  if (rule.flag && !input.flags[rule.flag]) throw denied('Permission denied: feature disabled');
 }
 
 const storedKey = (user: AuthUser, key: string, shareId: string) => `${user.id}:${shareId}:${key}`;
@@ -149,7 +154,7 @@ async function loadFiles(db: Db | Tx, user: AuthUser, attach: AttachFile[]) {
     const f = byId.get(id);
     // Another tenant's file is "not found", exactly like a missing one.
     if (!f || (user.profile !== 'operator' && f.admId !== user.admId)) throw notFound('Document');
-    if (f.status !== 'complete') throw new HttpError(400, 'Invalid file: the upload is not finalized');
+    if (f.status !== 'complete') throw invalid('Invalid file: the upload is not finalized');
   }
   return byId;
 }
@@ -168,7 +173,7 @@ export async function moveShare(db: Db, user: AuthUser, ref: ShareRef, input: Mo
     shareId = row.id;
   }
   const [outcome] = await db.transaction((tx) => moveChunk(tx, user, [shareId], input, fileMap));
-  if (!outcome.ok) throw new HttpError(outcome.status ?? 409, outcome.message ?? 'Invalid move');
+  if (!outcome.ok) throw new DomainError(outcome.kind ?? 'conflict', outcome.message ?? 'Invalid move');
   return outcome;
 }
 
@@ -188,14 +193,14 @@ export async function moveShares(db: Db, user: AuthUser, shareIds: readonly stri
     } catch (err) {
       // A database that is away fails the whole call (503): the client repeats it, with its
       // Idempotency-Key the chunks already committed are not moved twice.
-      if (err instanceof HttpError || chunk.length === 1 || isDatabaseUnavailable(err)) throw err;
+      if (err instanceof DomainError || chunk.length === 1 || isDatabaseUnavailable(err)) throw err;
       // A database error on the chunk: retry share by share so only the failing one fails.
       for (const id of chunk) {
         try {
           outcomes.push(...(await db.transaction((tx) => moveChunk(tx, user, [id], input, fileMap))));
         } catch (shareErr) {
           if (isDatabaseUnavailable(shareErr)) throw shareErr;
-          outcomes.push({ shareId: id, ok: false, status: 500, message: MESSAGES.internal });
+          outcomes.push({ shareId: id, ok: false, message: MESSAGES.internal });
         }
       }
     }
@@ -250,11 +255,11 @@ async function moveChunk(tx: Tx, user: AuthUser, ids: string[], input: MoveInput
   for (const id of ids) {
     const row = byId.get(id);
     if (!row) {
-      outcomes.push({ shareId: id, ok: false, status: 404, message: 'Share not found' });
+      outcomes.push({ shareId: id, ok: false, kind: 'notFound', message: 'Share not found' });
       continue;
     }
     if (reused.has(id)) {
-      outcomes.push({ shareId: id, ok: false, status: 422, message: MESSAGES.idempotencyKeyReused });
+      outcomes.push({ shareId: id, ok: false, kind: 'unprocessable', message: MESSAGES.idempotencyKeyReused });
       continue;
     }
     if (repeats.has(id)) {
@@ -262,7 +267,7 @@ async function moveChunk(tx: Tx, user: AuthUser, ids: string[], input: MoveInput
       continue;
     }
     if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) {
-      outcomes.push({ shareId: id, ok: false, status: 409, message: `Invalid version: the share changed (version ${row.version}, expected ${input.expectedVersion})` });
+      outcomes.push({ shareId: id, ok: false, kind: 'conflict', message: `Invalid version: the share changed (version ${row.version}, expected ${input.expectedVersion})` });
       continue;
     }
     const bad = (input.files ?? []).find((f) => {
@@ -270,7 +275,7 @@ async function moveChunk(tx: Tx, user: AuthUser, ids: string[], input: MoveInput
       return !file || (file.admId !== null && file.admId !== row.admId);
     });
     if (bad) {
-      outcomes.push({ shareId: id, ok: false, status: 404, message: 'Document not found' });
+      outcomes.push({ shareId: id, ok: false, kind: 'notFound', message: 'Document not found' });
       continue;
     }
     let to: ShareState = row.state;
@@ -280,7 +285,7 @@ async function moveChunk(tx: Tx, user: AuthUser, ids: string[], input: MoveInput
       const allowed = next !== null && (!input.action || actionAvailable(input.action, row.state, user, input.flags));
       if (!allowed) {
         const e = invalidMove(input.move, row.state);
-        outcomes.push({ shareId: id, ok: false, status: e.statusCode, message: e.message });
+        outcomes.push({ shareId: id, ok: false, kind: e.kind, message: e.message });
         continue;
       }
       to = next;
@@ -297,6 +302,16 @@ async function writeMoves(tx: Tx, user: AuthUser, input: MoveInput, moved: Moved
   const ids = moved.map((m) => m.id);
   const historyAction = input.historyAction ?? input.action ?? move ?? 'unknown';
   const fileIds = [...new Set((input.files ?? []).map((f) => f.fileId))];
+
+  if (move === 'cancel_sale' && input.cancel) {
+    // Rechecked under the shares' lock: an operator may have disabled the reason since the request
+    // was checked. FOR SHARE makes a disable that starts now wait for this cancellation to commit.
+    const [reason] = await tx.select({ enabled: cancelReasons.enabled }).from(cancelReasons).where(eq(cancelReasons.id, input.cancel.reasonId)).for('share');
+    if (!reason?.enabled) {
+      const message = reason ? CANCEL_REASON_REFUSED.disabled : CANCEL_REASON_REFUSED.unknown;
+      throw invalid(message, { reason: message });
+    }
+  }
 
   if (move) {
     // Shares moved by one statement per (from, to) pair: every share in a group gets the same values.
@@ -318,6 +333,8 @@ async function writeMoves(tx: Tx, user: AuthUser, input: MoveInput, moved: Moved
         version: sql`${shares.version} + 1`,
         updatedAt: sql`now()`,
       };
+      // The dashboard's ageing counts from the move into the current state (issue 18).
+      if (to !== from) set.stateSince = sql`now()`;
       if (move === 'cancel_sale' && input.cancel) {
         set.canceledAt = sql`now()`;
         set.cancelReason = input.cancel.reasonId;
@@ -350,6 +367,21 @@ async function writeMoves(tx: Tx, user: AuthUser, input: MoveInput, moved: Moved
     select (r->>0)::uuid, ${historyAction}, (r->>1)::share_state, (r->>2)::share_state, ${user.id}::uuid, ${JSON.stringify(fileIds)}::jsonb, ${input.note ?? null}::text, r->>3, ${requestHash}::text
     from jsonb_array_elements(${JSON.stringify(historyRows)}::jsonb) as r`);
 
+  // The audit trail (issue 18): each share's state and step before and after, and the files attached.
+  const stepOf = (m: MovedShare) => (move ? stepAfter(move, m.to, m.processStep) : m.processStep);
+  await writeShareMoveAudits(
+    tx,
+    user.id,
+    `share.${historyAction}`,
+    moved.map((m) => ({
+      shareId: m.id,
+      before: { state: m.from, processStep: m.processStep },
+      after: { state: m.to, processStep: stepOf(m), ...(fileIds.length ? { files: fileIds } : {}), ...(input.note ? { note: input.note } : {}), ...(input.cancel ? { cancelReason: input.cancel.reasonId } : {}) },
+    })),
+  );
+  // Delivered when this transaction commits: other tabs showing these shares refresh (issue 18).
+  await notifyShares(tx, ids, user.id, historyAction);
+
   if (input.files?.length) {
     // A file belongs to the first share it is attached to; the history of every share lists it.
     for (const f of input.files) {
@@ -366,12 +398,13 @@ async function writeMoves(tx: Tx, user: AuthUser, input: MoveInput, moved: Moved
         moved.map((m) => ({ shareId: m.id, reasonId: input.cancel!.reasonId, detail: input.cancel!.detail, fromState: m.from, userId: user.id })),
       );
     }
-    // The cancelled sale frees its proposal and closes an open pendency.
+    // The cancelled sale frees its proposal and closes its open pendencies (PENDENCY_WORKFLOW `cancel`).
     await tx.update(proposals).set({ status: 'canceled', selected: false, updatedAt: sql`now()` }).where(and(inArray(proposals.shareId, ids), eq(proposals.selected, true)));
-    await tx.update(pendencies).set({ resolvedAt: sql`now()` }).where(and(inArray(pendencies.shareId, ids), isNull(pendencies.resolvedAt)));
+    await tx.update(pendencies).set({ status: 'cancelled', resolvedAt: sql`now()` }).where(and(inArray(pendencies.shareId, ids), isNull(pendencies.resolvedAt)));
   }
   if (move === 'clear_pendency') {
-    await tx.update(pendencies).set({ resolvedAt: sql`now()` }).where(and(inArray(pendencies.shareId, ids), isNull(pendencies.resolvedAt)));
+    // No route moves a share this way (POST /share/pendency_clear clears one pendency, server/services/pendencies.ts); kept consistent all the same.
+    await tx.update(pendencies).set({ status: 'cleared', resolvedAt: sql`now()` }).where(and(inArray(pendencies.shareId, ids), isNull(pendencies.resolvedAt)));
   }
   if (input.apply) await input.apply(tx, moved);
 }

@@ -4,25 +4,28 @@
  */
 import { type SQL, type SQLWrapper, and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { isSentToPartner } from '../../src/domain/processSteps';
-import type { ListResponse, ShareListItem, ShareSortField, SortOrder } from '../../src/domain/shareList';
+import type { ListResponse, ShareListItem, SortOrder } from '../../src/domain/shareList';
 import type { ProcessHistoryEntry, ShareDetail } from '../../src/domain/workspace';
+import { type PendencyListSortField, type PendencyShareListItem, type PendencySummary, isPendencyOverdue, pendencyAgeDays } from '../../src/domain/pendencies';
 import { type ShareState, TRANSFER_LIST_STATES, stateFlags } from '../../src/domain/shareStates';
 import type { Db } from '../db/client';
 import { inlineLimit, shapeCache } from '../db/preparedShapes';
-import { administrators, cancelReasons, cancellations, funds, processStatusHistory, shares, users } from '../db/schema';
-import { notFound } from '../http/errors';
+import { administrators, cancelReasons, cancellations, funds, pendencies, processStatusHistory, shares, users } from '../db/schema';
+import { notFound } from './errors';
 import { afterCursor, cursorKeyColumn, decodeCursor, encodeCursor, isCursorSort } from './shareCursor';
-import type { ParsedShareFilters } from './shareFilters';
+import { type ParsedShareFilters, parseShareFilters } from './shareFilters';
 import { EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH, type Total, boundedTotal, cappedCount, cappedCountSql, knownEstimate, totalFromCount } from './shareTotals';
 import { type Scope, shareScopeCondition } from './tenant';
 
-export type ShareListKind = 'all' | 'transfer' | 'canceled';
+/** `pendency`: the /pendencias list (shares with_pendency, with their open pendencies summed up, issue 15). */
+export type ShareListKind = 'all' | 'transfer' | 'canceled' | 'pendency';
 
 export interface ShareListQuery {
   page: number;
   limit: number;
   filters: ParsedShareFilters;
-  sort: ShareSortField;
+  /** The pendency sorts only on the pendency list (the route's schema keeps them there). */
+  sort: PendencyListSortField;
   order: SortOrder;
   /**
    * Keyset paging (shareCursor.ts), opt-in: absent, SPEC's shape; '' pages by offset and answers
@@ -54,8 +57,15 @@ export function listBindings(scope: Scope, f: ParsedShareFilters): Record<string
   if (f.admId !== undefined) b.admId = f.admId;
   if (f.fundId !== undefined) b.fundId = f.fundId;
   if (f.isPj !== undefined) b.isPj = f.isPj;
+  f.processStep?.forEach((step, i) => (b[`step${i}`] = step));
   if (f.updatedFrom) b.updatedFrom = f.updatedFrom;
   if (f.updatedBefore) b.updatedBefore = f.updatedBefore;
+  f.pendencyKind?.forEach((kind, i) => (b[`pendencyKind${i}`] = kind));
+  if (f.pendencyOpenedOnOrBefore) b.pendencyOpenedOnOrBefore = f.pendencyOpenedOnOrBefore;
+  if (f.pendencyDueFrom) b.pendencyDueFrom = f.pendencyDueFrom;
+  if (f.pendencyDueTo) b.pendencyDueTo = f.pendencyDueTo;
+  // The name says which way: the binding names are the prepared shape's key (true and false are two queries).
+  if (f.pendencyOverdue !== undefined) b[f.pendencyOverdue ? 'overdueToday' : 'notOverdueToday'] = f.today;
   // Free text: the generated, lower-cased `search` column has a trigram index that serves ILIKE.
   if (f.q) [f.q, ...(f.qAlternatives ?? [])].forEach((term, i) => (b[`q${i}`] = `%${escapeLike(term)}%`));
   return b;
@@ -76,7 +86,28 @@ function boundScopeCondition(scope: Scope, bind: Bind): SQL | undefined {
  * cancelled sale puts the share back to `available`, so on the canceled list its current state
  * would read "Disponível" on every row. One index probe per row (cancellations_share_idx).
  */
-const canceledFromState = sql<ShareState | null>`(select c.from_state from ${cancellations} c where c.share_id = ${shares.id} order by c.at desc, c.id desc limit 1)`;
+export const canceledFromState = sql<ShareState | null>`(select c.from_state from ${cancellations} c where c.share_id = ${shares.id} order by c.at desc, c.id desc limit 1)`;
+
+/** The share's open pendencies (open or paid): pendencies_open_share_idx serves them. */
+const openPendencies = (where: SQL) => sql`exists (select 1 from ${pendencies} p where p.share_id = ${shares.id} and p.resolved_at is null and ${where})`;
+
+/** The oldest open pendency's opening and the nearest due date: the /pendencias list's sorts. */
+export const oldestOpenPendency = sql<string | null>`(select min(p.opened_at) from ${pendencies} p where p.share_id = ${shares.id} and p.resolved_at is null)`;
+export const nearestPendencyDue = sql<string | null>`(select min(p.due_date) from ${pendencies} p where p.share_id = ${shares.id} and p.resolved_at is null)`;
+
+/** The summary as PostgreSQL builds it; pendencySummary finishes it. */
+export type RawPendencySummary = { count: number; kinds: PendencySummary['kinds']; openedAt: string; dueDate: string | null; openDues: string[] } | null;
+
+/** What /pendencias shows of a share's open pendencies (ages and overdue are counted in São Paulo days when read). */
+export const pendencySummaryColumn = sql<RawPendencySummary>`(
+  select case when count(*) = 0 then null else json_build_object(
+    'count', count(*),
+    'kinds', (select json_agg(k.kind order by k.first) from (select p2.kind, min(p2.opened_at) as first from ${pendencies} p2 where p2.share_id = ${shares.id} and p2.resolved_at is null group by p2.kind) k),
+    'openedAt', to_char(min(p.opened_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'dueDate', to_char(min(p.due_date), 'YYYY-MM-DD'),
+    'openDues', coalesce(json_agg(to_char(p.due_date, 'YYYY-MM-DD')) filter (where p.status = 'open' and p.due_date is not null), '[]'::json)
+  ) end
+  from ${pendencies} p where p.share_id = ${shares.id} and p.resolved_at is null)`;
 
 /** How a query refers to a binding: by its value, or by a placeholder when a shape is prepared. */
 export type Bind = (name: string) => unknown;
@@ -93,14 +124,30 @@ export function listConditions(kind: ShareListKind, scope: Scope, f: ParsedShare
   // The canceled list shows, and so filters by, the state at cancellation.
   const stateColumn: SQLWrapper = kind === 'canceled' ? canceledFromState : shares.state;
   const states = f.state?.map((_, i) => v<ShareState>(`state${i}`)) ?? [];
+  const steps = f.processStep?.map((_, i) => v<number>(`step${i}`)) ?? [];
+  const kinds = f.pendencyKind?.map((_, i) => v<string>(`pendencyKind${i}`)) ?? [];
+  const overdue = sql`p.status = 'open' and p.due_date < ${v<string>(f.pendencyOverdue ? 'overdueToday' : 'notOverdueToday')}::date`;
   return and(
     boundScopeCondition(scope, bind),
     kind === 'transfer' ? inArray(shares.state, [...TRANSFER_LIST_STATES]) : undefined,
     kind === 'canceled' ? isNotNull(shares.canceledAt) : undefined,
+    kind === 'pendency' ? sql`${shares.state} = 'with_pendency'` : undefined,
+    kinds.length ? openPendencies(sql`p.kind in (${sql.join(kinds.map((k) => sql`${k}::pendency_kind`), sql`, `)})`) : undefined,
+    f.pendencyOpenedOnOrBefore ? openPendencies(sql`(p.opened_at at time zone 'America/Sao_Paulo')::date <= ${v<string>('pendencyOpenedOnOrBefore')}::date`) : undefined,
+    f.pendencyDueFrom || f.pendencyDueTo
+      ? openPendencies(
+          and(
+            f.pendencyDueFrom ? sql`p.due_date >= ${v<string>('pendencyDueFrom')}::date` : undefined,
+            f.pendencyDueTo ? sql`p.due_date <= ${v<string>('pendencyDueTo')}::date` : undefined,
+          )!,
+        )
+      : undefined,
+    f.pendencyOverdue === true ? openPendencies(overdue) : f.pendencyOverdue === false ? sql`not ${openPendencies(overdue)}` : undefined,
     states.length === 1 ? sql`${stateColumn} = ${states[0]}` : states.length ? sql`${stateColumn} in (${sql.join(states.map((s) => sql`${s}`), sql`, `)})` : undefined,
     f.admId !== undefined ? eq(shares.admId, v<number>('admId')) : undefined,
     f.fundId !== undefined ? eq(shares.fundId, v<number>('fundId')) : undefined,
     f.isPj !== undefined ? eq(shares.isPj, v<boolean>('isPj')) : undefined,
+    steps.length ? sql`${shares.processStep} in (${sql.join(steps.map((s) => sql`${s}`), sql`, `)})` : undefined,
     f.updatedFrom ? gte(shares.updatedAt, v<Date>('updatedFrom')) : undefined,
     f.updatedBefore ? lt(shares.updatedAt, v<Date>('updatedBefore')) : undefined,
     search.length ? or(...search) : undefined,
@@ -113,9 +160,14 @@ export function listConditions(kind: ShareListKind, scope: Scope, f: ParsedShare
  * NULLS LAST) indexes serve desc forwards and "asc nulls first" backwards; contract_number is
  * unique, so it needs no tie-break and its plain index serves both directions.
  */
-function orderBy(sort: ShareSortField, order: SortOrder): SQL[] {
+export function orderBy(sort: PendencyListSortField, order: SortOrder): SQL[] {
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
   switch (sort) {
+    case 'pendencyOpenedAt':
+      return [sql`${oldestOpenPendency} ${dir} nulls last`, sql`${shares.id} ${dir}`];
+    case 'pendencyDueDate':
+      // Shares whose pendencies have no due date go last either way.
+      return [sql`${nearestPendencyDue} ${dir} nulls last`, sql`${shares.id} ${dir}`];
     case 'updatedAt':
       return order === 'desc'
         ? [sql`${shares.updatedAt} desc nulls last`, sql`${shares.id} desc nulls last`]
@@ -145,7 +197,7 @@ const isoTime = (time: SQLWrapper) => sql`to_char(${time} at time zone 'UTC', 'Y
  * A list item as PostgreSQL builds it, one JSON value per row: mapping sixteen typed columns per
  * row (and their dates through Date and back) was the app's largest remaining cost per list page.
  */
-const listItemColumn = sql<ShareListItem>`json_build_object(
+export const listItemColumn = sql<ShareListItem>`json_build_object(
   'shareId', ${shares.id}, 'contractNumber', ${shares.contractNumber}, 'state', ${shares.state}, 'isPj', ${shares.isPj},
   'ownerName', ${shares.ownerName}, 'ownerDocument', ${shares.ownerDocument},
   'admId', ${shares.admId}, 'admName', ${administrators.name}, 'fundId', ${shares.fundId}, 'fundName', ${funds.name},
@@ -167,8 +219,9 @@ export function sharePageQuery(db: Db, kind: ShareListKind, scope: Scope, q: Sha
   const order = orderBy(q.sort, q.order);
   const counted = countCap === undefined ? sql<number | null>`null` : cappedCountSql(where, countCap);
   const fromState = kind === 'canceled' ? canceledFromState : sql<ShareState | null>`null`;
+  const pendency = kind === 'pendency' ? pendencySummaryColumn : sql<null>`null`;
   const select = db
-    .select({ item: listItemColumn, cursorKey: cursorKeyColumn, counted, fromState })
+    .select({ item: listItemColumn, cursorKey: cursorKeyColumn, counted, fromState, pendency })
     .from(shares)
     .innerJoin(administrators, eq(administrators.id, shares.admId))
     .leftJoin(funds, eq(funds.id, shares.fundId))
@@ -211,8 +264,37 @@ function runPageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQue
   return preparedPage(db, shape, () => sharePageQuery(db, kind, scope, q, countCap, byPlaceholder), values, { keepPlan: !q.filters.q });
 }
 
-/** What a list's total depends on: the same key, the same WHERE. */
-const totalKey = (kind: ShareListKind, scope: Scope, f: ParsedShareFilters) => JSON.stringify([kind, scope, f]);
+/**
+ * What a list's total depends on: the same key, the same WHERE. Keys in a fixed order, so that the
+ * status tabs (server/services/shareStateCounts.ts), which build their filters themselves, share
+ * the list's remembered estimates.
+ */
+export const totalKey = (kind: ShareListKind, scope: Scope, f: ParsedShareFilters) =>
+  JSON.stringify([kind, scope, Object.keys(f).sort().map((k) => [k, f[k as keyof ParsedShareFilters]])]);
+
+/**
+ * A list call as the API takes it: `filters` as JSON text, `order` by default newest first for
+ * updatedAt, else ascending. The pendency sorts only on the pendency list (its route's schema).
+ */
+export interface ShareListRequest {
+  page: number;
+  limit: number;
+  filters?: string;
+  sort: PendencyListSortField;
+  order?: SortOrder;
+  cursor?: string;
+}
+
+/** The list route's default order: newest first by date, A to Z otherwise. */
+export const defaultOrder = (sort: PendencyListSortField, order?: SortOrder): SortOrder => order ?? (sort === 'updatedAt' ? 'desc' : 'asc');
+
+/** The list's `filters` parsed as its route reads them: /pendencias also takes the pendency keys. */
+export const parseListFilters = (kind: ShareListKind, raw: string | undefined): ParsedShareFilters => parseShareFilters(raw, { pendency: kind === 'pendency' });
+
+export function listSharesFor(db: Db, kind: ShareListKind, scope: Scope, q: ShareListRequest): Promise<ShareListResponse> {
+  const { page, limit, sort, order, cursor } = q;
+  return listShares(db, kind, scope, { page, limit, filters: parseListFilters(kind, q.filters), sort, order: defaultOrder(sort, order), cursor });
+}
 
 export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery): Promise<ShareListResponse> {
   const where = () => listConditions(kind, scope, q.filters);
@@ -238,7 +320,12 @@ export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: S
   const hasMore = fetched.length > q.limit;
   const rows = hasMore ? fetched.slice(0, q.limit) : fetched;
   if (!total.exact && !q.cursor) total = await settledTotal(db, q, rows.length, hasMore, where, total);
-  const data = kind === 'canceled' ? rows.map((r) => ({ ...r.item, canceledFromState: r.fromState })) : rows.map((r) => r.item);
+  const data =
+    kind === 'canceled'
+      ? rows.map((r) => ({ ...r.item, canceledFromState: r.fromState }))
+      : kind === 'pendency'
+        ? rows.map((r): PendencyShareListItem => ({ ...r.item, pendency: pendencySummary(r.pendency) }))
+        : rows.map((r) => r.item);
   const out: ShareListResponse = { data, total: total.total, page: q.page, limit: q.limit };
   if (!total.exact) out.totalExact = false;
   if (q.cursor !== undefined) {
@@ -249,6 +336,19 @@ export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: S
         : null;
   }
   return out;
+}
+
+/** Age and overdue in São Paulo days, by the domain's rules (the same the workspace applies to one pendency). */
+export function pendencySummary(raw: RawPendencySummary, now: Date = new Date()): PendencySummary | null {
+  if (!raw) return null;
+  return {
+    count: Number(raw.count),
+    kinds: raw.kinds,
+    openedAt: raw.openedAt,
+    ageDays: pendencyAgeDays(raw.openedAt, now),
+    dueDate: raw.dueDate,
+    overdue: raw.openDues.some((dueDate) => isPendencyOverdue({ status: 'open', dueDate }, now)),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { type SQL, and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from './logger';
 import { ACCOUNT_ROUTES, AUTH_CODE, resetLinkFragment } from '../../src/domain/account';
 import { NAME_MAX_LENGTH, type ManagedUser, type UserCreateInput, type UserCreateResult, type UserListItem, type UserUpdateInput } from '../../src/domain/management';
 import { PERMISSION_NAMES } from '../../src/domain/permissions';
@@ -17,8 +17,8 @@ import { isEmail } from '../../src/domain/validation';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { administrators, authCodes, funds, users } from '../db/schema';
-import { isUniqueViolation } from '../http/errorHandler';
-import { type FieldErrors, HttpError, MESSAGES, badRequest, forbidden, notFound } from '../http/errors';
+import { isUniqueViolation } from '../db/errors';
+import { type FieldErrors, MESSAGES, denied, invalid, notFound, conflict, tooMany, unavailable, secondsUntil } from './errors';
 import { generateCode, hashCode, maskEmail } from './accountCodes';
 import { countedSince, sendsWait } from './accountLimits';
 import { writeAudit } from './audit';
@@ -73,7 +73,7 @@ const auditRecord = (u: ManagedUser): Record<string, unknown> => ({ ...u });
 
 const throwIfErrors = (errors: FieldErrors) => {
   const first = Object.values(errors)[0];
-  if (first) throw badRequest(first, errors);
+  if (first) throw invalid(first, errors);
 };
 
 const nameError = (name: string): string | null => (!name ? USER_MESSAGES.nameRequired : [...name].length > NAME_MAX_LENGTH ? USER_MESSAGES.nameTooLong : null);
@@ -185,20 +185,20 @@ export interface UserAdminDeps {
 export async function createUser({ db, config }: UserAdminDeps, caller: AuthUser | null, input: UserCreateInput): Promise<UserCreateResult> {
   const name = input.name.trim();
   const email = input.email.trim().toLowerCase();
-  const denied = [...new Set(input.deniedPermissions ?? [])];
+  const deniedList = [...new Set(input.deniedPermissions ?? [])];
   let admId = input.admId ?? null;
   const fundId = input.fundId ?? null;
   // An administrator creates its own brand's administrators and nothing else.
   if (caller?.profile === 'adm') {
     admId ??= caller.admId;
-    if (input.profile !== 'adm' || admId !== caller.admId) throw forbidden();
+    if (input.profile !== 'adm' || admId !== caller.admId) throw denied();
   }
 
   const errors: FieldErrors = {};
   const nameProblem = nameError(name);
   if (nameProblem) errors.name = nameProblem;
   if (!isEmail(email)) errors.email = USER_MESSAGES.emailInvalid;
-  const permissionsProblem = permissionsError(denied);
+  const permissionsProblem = permissionsError(deniedList);
   if (permissionsProblem) errors.deniedPermissions = permissionsProblem;
   if (input.profile === 'adm' && admId === null) errors.admId = USER_MESSAGES.admIdRequired;
   if (input.profile !== 'adm' && admId !== null) errors.admId = USER_MESSAGES.admIdNotAllowed;
@@ -237,7 +237,7 @@ export async function createUser({ db, config }: UserAdminDeps, caller: AuthUser
           fundId,
           // The platform's own staff, like every seeded operator (SPEC §6 playerIs{product}).
           playerIsRepasse: input.profile === 'operator',
-          deniedPermissions: denied,
+          deniedPermissions: deniedList,
           mustChangePassword: true,
           passwordExpiresAt: config.passwordMaxAgeDays > 0 ? new Date(now + config.passwordMaxAgeDays * 86_400_000) : null,
         })
@@ -249,7 +249,7 @@ export async function createUser({ db, config }: UserAdminDeps, caller: AuthUser
     return { user, temporaryPassword: password };
   } catch (err) {
     // Two creations of one address at once: the unique index decides, the loser reads as taken.
-    if (isUniqueViolation(err)) throw badRequest(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
+    if (isUniqueViolation(err)) throw invalid(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
     throw err;
   }
 }
@@ -283,13 +283,13 @@ export async function updateUser({ db, forget }: UserAdminDeps, caller: AuthUser
   }
   throwIfErrors(errors);
   // A restricted user with user.manage must not lift its own restriction.
-  if (values.deniedPermissions && input.userId === caller.id) throw forbidden();
+  if (values.deniedPermissions && input.userId === caller.id) throw denied();
 
   try {
     const user = await db.transaction(async (tx) => {
       const before = await scopedUser(tx, caller, input.userId, 'update');
       if (values.email && values.email !== before.email.toLowerCase() && (await emailTaken(tx, values.email, before.id))) {
-        throw badRequest(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
+        throw invalid(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
       }
       const [row] = Object.keys(values).length ? await tx.update(users).set(values).where(eq(users.id, before.id)).returning() : [before];
       return auditedChange(tx, caller, 'user.update', before, row);
@@ -297,7 +297,7 @@ export async function updateUser({ db, forget }: UserAdminDeps, caller: AuthUser
     forget(user.userId);
     return user;
   } catch (err) {
-    if (isUniqueViolation(err)) throw badRequest(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
+    if (isUniqueViolation(err)) throw invalid(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
     throw err;
   }
 }
@@ -308,7 +308,7 @@ export async function updateUser({ db, forget }: UserAdminDeps, caller: AuthUser
  * of the last two operators run one after the other and the second sees only one left.
  */
 export async function setUserEnabled({ db, forget }: UserAdminDeps, caller: AuthUser, userId: string, enabled: boolean): Promise<ManagedUser> {
-  if (!enabled && userId === caller.id) throw new HttpError(409, USER_MESSAGES.disableSelf);
+  if (!enabled && userId === caller.id) throw conflict(USER_MESSAGES.disableSelf);
   const user = await db.transaction(async (tx) => {
     const peek = await scopedUser(tx, caller, userId);
     if (!enabled && peek.profiles[0] === 'operator' && peek.disabledAt === null) {
@@ -318,7 +318,7 @@ export async function setUserEnabled({ db, forget }: UserAdminDeps, caller: Auth
         .where(and(sql`${users.profiles}[1] = 'operator'`, isNull(users.disabledAt)))
         .orderBy(asc(users.id))
         .for('update');
-      if (active.some((a) => a.id === userId) && active.length <= 1) throw new HttpError(409, USER_MESSAGES.lastOperator);
+      if (active.some((a) => a.id === userId) && active.length <= 1) throw conflict(USER_MESSAGES.lastOperator);
     }
     const before = await scopedUser(tx, caller, userId, 'update');
     if ((before.disabledAt === null) === enabled) return toManagedUser(before);
@@ -371,7 +371,7 @@ export function resetCodeMessage(to: string, code: string, name: string, link: s
 export async function sendReset(
   { db, config, forget }: UserAdminDeps,
   mailer: Mailer,
-  log: FastifyBaseLogger,
+  log: Logger,
   caller: AuthUser,
   userId: string,
   /** Origin of the app the link in the mail opens (PUBLIC_URL, or the caller's own). */
@@ -381,7 +381,7 @@ export async function sendReset(
   const target = await db.transaction(async (tx) => {
     const user = await scopedUser(tx, caller, userId);
     // Without mail the code could reach nobody: refused before any session ends.
-    if (config.mail.disabled) throw new HttpError(503, MESSAGES.passwordRecoveryDisabled);
+    if (config.mail.disabled) throw unavailable(MESSAGES.passwordRecoveryDisabled);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
     const codes = await tx
       .select({ expiresAt: authCodes.expiresAt, attempts: authCodes.attempts })
@@ -391,7 +391,7 @@ export async function sendReset(
       codes.map((c) => ({ expiresAt: c.expiresAt!.getTime(), failures: c.attempts })),
       now,
     );
-    if (wait !== null) throw new HttpError(429, MESSAGES.tooManyRequests, undefined, { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) });
+    if (wait !== null) throw tooMany(MESSAGES.tooManyRequests, secondsUntil(wait));
     await revokeUserSessions(tx, user.id);
     const code = generateCode();
     const id = randomUUID();

@@ -56,6 +56,25 @@ export interface UserLoader {
  */
 export function createUserLoader(db: Db, ttlMs: number): UserLoader {
   const cache = new Map<string, { user: AuthUser | null; userId: string; until: number }>();
+  // Lookups of a session already under way: concurrent requests with the same token (a page's
+  // parallel calls, or every request right after the entry expires) share one query (issue 17).
+  const inFlight = new Map<string, Promise<{ user: AuthUser | null; userId: string | null }>>();
+  const tickets = new Map<string, object>();
+  const lookup = async (sessionId: string, now: number, ticket: object) => {
+    const [row] = await db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))
+      .limit(1);
+    const found = row ? { user: toAuthUser(row.user), userId: row.user.id } : { user: null, userId: null };
+    // A forget() while the query ran may have dropped a newer state: keep this answer only if none came.
+    if (ttlMs > 0 && tickets.get(sessionId) === ticket) {
+      if (cache.size >= MAX_CACHED) cache.clear();
+      cache.set(sessionId, { user: found.user, userId: found.userId ?? '', until: now + ttlMs });
+    }
+    return found;
+  };
   return {
     async load(sessionId, userId) {
       // A malformed id would make PostgreSQL raise on the uuid cast: it is simply no session.
@@ -63,21 +82,26 @@ export function createUserLoader(db: Db, ttlMs: number): UserLoader {
       const now = Date.now();
       const hit = cache.get(sessionId);
       if (hit && hit.until > now) return hit.userId === userId ? hit.user : null;
-      const [row] = await db
-        .select({ user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))
-        .limit(1);
-      const user = row && row.user.id === userId ? toAuthUser(row.user) : null;
-      if (ttlMs > 0) {
-        if (cache.size >= MAX_CACHED) cache.clear();
-        cache.set(sessionId, { user, userId, until: now + ttlMs });
+      let pending = inFlight.get(sessionId);
+      if (!pending) {
+        const ticket = {};
+        tickets.set(sessionId, ticket);
+        const mine = lookup(sessionId, now, ticket).finally(() => {
+          if (tickets.get(sessionId) !== ticket) return;
+          tickets.delete(sessionId);
+          inFlight.delete(sessionId);
+        });
+        inFlight.set(sessionId, mine);
+        pending = mine;
       }
-      return user;
+      const found = await pending;
+      return found.userId === userId ? found.user : null;
     },
     forget(userId) {
       for (const [sid, entry] of cache) if (entry.userId === userId) cache.delete(sid);
+      // A lookup under way may have read the row before the change: its answer is not kept.
+      inFlight.clear();
+      tickets.clear();
     },
   };
 }

@@ -2,12 +2,12 @@ import { useGetIdentity } from '@refinedev/core';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { ANALYTICS_EVENTS, pageViewOf, type PageRoute } from '../domain';
-import { AUCTION_ROUTE } from '../pages/auctions/paths';
-import { WORKSPACE_ROUTE } from '../pages/workspace/paths';
+import { AUCTION_ROUTE } from '../domain/auctionPaths';
+import { WORKSPACE_ROUTE } from '../domain/workspacePaths';
 import { ACCOUNT_ROUTES } from '../domain/account';
 import { ADMINISTRATOR_GROUP_KEY, analytics as appAnalytics, type Analytics, type AnalyticsLoader } from '../providers/analytics';
 import type { Identity } from '../providers/authProvider';
-import { LOGIN_ROUTE } from '../providers/authProvider';
+import { HOME_ROUTE, LOGIN_ROUTE } from '../providers/authProvider';
 import { useBrand } from '../providers/BrandContext';
 import { RESOURCES, crudRoutes } from '../resources';
 
@@ -19,6 +19,7 @@ import { RESOURCES, crudRoutes } from '../resources';
  */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: LOGIN_ROUTE, page: 'login' },
+  { pattern: HOME_ROUTE, page: 'dashboard' },
   ...RESOURCES.map((r) => ({ pattern: r.route, page: r.name })),
   ...RESOURCES.filter((r) => r.crud).flatMap((r) => {
     const paths = crudRoutes(r.route);

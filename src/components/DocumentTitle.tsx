@@ -1,18 +1,19 @@
 import { useShow, useTranslate, type BaseRecord } from '@refinedev/core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { matchPath, useLocation } from 'react-router';
-import { skipToken, useQuery } from '@tanstack/react-query';
 import { ACCOUNT_ROUTES, type AuctionInfo } from '../domain';
-import { LOGIN_ROUTE } from '../providers/authProvider';
+import { HOME_ROUTE, LOGIN_ROUTE } from '../providers/authProvider';
 import { i18n } from '../providers/i18nProvider';
 import { setPageTitle } from '../providers/whiteLabel';
 import { RESOURCES, crudRoutes, type ResourceDef } from '../resources';
-import { WORKSPACE_ROUTE } from '../pages/workspace/paths';
-import { AUCTION_ROUTE, auctionInfoKey } from '../pages/auctions/paths';
+import { WORKSPACE_ROUTE } from '../domain/workspacePaths';
+import { AUCTION_ROUTE } from '../domain/auctionPaths';
+import { useApiQuery } from '../hooks/useApi';
 
 /** Pages that are not list resources: route pattern > i18n key (params are passed to the text). */
 const PAGE_TITLES: readonly (readonly [string, string])[] = [
   [LOGIN_ROUTE, 'pageTitle.login'],
+  [HOME_ROUTE, 'pageTitle.dashboard'],
   [WORKSPACE_ROUTE, 'pageTitle.share'],
   [ACCOUNT_ROUTES.firstAccess, 'pageTitle.firstAccess'],
   [ACCOUNT_ROUTES.changeExpired, 'pageTitle.changeExpired'],
@@ -67,7 +68,7 @@ const RecordTitle = ({ def, action, id }: { def: ResourceDef; action: 'edit' | '
  */
 const AuctionTitle = ({ auctionId }: { auctionId: string }) => {
   const t = useTranslate();
-  const { data } = useQuery<AuctionInfo>({ queryKey: auctionInfoKey(auctionId), queryFn: skipToken });
+  const { data } = useApiQuery<AuctionInfo>('auction.info', { auctionId }, { resource: 'auctions', id: auctionId, enabled: false });
   const kind = data ? t(`auctionType.${String(data.isAuction)}`) : t('pageTitle.auction');
   usePageTitle(data?.name ? `${kind}: ${data.name}` : kind);
   return null;

@@ -2,22 +2,21 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useNotification, useTranslate, type HttpError } from '@refinedev/core';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { API, type FileRef, type GeneratedLink } from '../domain';
-import { callApi } from '../hooks/api';
-import { useHttp } from '../hooks/HttpContext';
+import type { FileRef, GeneratedLink } from '../domain';
+import { useApiCall } from '../hooks/useApi';
 // Its label ('Baixar …') is a workspace message; the player files list has not loaded those.
 import '../i18n/loadWorkspaceMessages';
 
 /** A file name that downloads through a short-lived signed link (POST /storage/generate_link). */
 export const FileLink = ({ file }: { file: Pick<FileRef, 'fileName' | 'filePath'> }) => {
   const t = useTranslate();
-  const client = useHttp();
+  const call = useApiCall();
   const { open } = useNotification();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      const link = await callApi<GeneratedLink>(client, API.storage.generateLink, { filePath: file.filePath });
+      const link = await call<GeneratedLink>('storage.generateLink', { filePath: file.filePath });
       window.open(link.url, '_blank', 'noopener');
     } catch (e) {
       open?.({ type: 'error', message: t('errors.title'), description: (e as HttpError).message });

@@ -16,3 +16,9 @@ export const rangePickerA11y = (clearLabel: string): Pick<RangePickerProps, 'sep
   suffixIcon: <CalendarOutlined aria-hidden />,
   allowClear: { clearIcon: <CloseCircleFilled aria-label={clearLabel} /> },
 });
+
+/** A single date picker's calendar icon (decoration) and clear button (named), as the range's. */
+export const datePickerA11y = (clearLabel: string): Pick<RangePickerProps, 'suffixIcon' | 'allowClear'> => {
+  const { suffixIcon, allowClear } = rangePickerA11y(clearLabel);
+  return { suffixIcon, allowClear };
+};

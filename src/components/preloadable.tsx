@@ -1,6 +1,6 @@
 import { lazy, useState, type ComponentType } from 'react';
 
-export type Preloadable<P> = ComponentType<P> & {
+type Preloadable<P> = ComponentType<P> & {
   /** Starts loading the module (once); resolves when it is in. */
   preload: () => Promise<unknown>;
 };

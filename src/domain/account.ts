@@ -12,7 +12,7 @@ export const PASSWORD_RULES = [
   { key: 'digit', test: (p: string) => /\d/.test(p) },
   { key: 'symbol', test: (p: string) => /[^\p{L}\d]/u.test(p) },
 ] as const;
-export type PasswordRuleKey = (typeof PASSWORD_RULES)[number]['key'];
+type PasswordRuleKey = (typeof PASSWORD_RULES)[number]['key'];
 
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -74,7 +74,7 @@ export const ACCOUNT_ROUTES = {
  * screen opens at its code step for that flow. A fragment, so no server, log or Referer sees the
  * handle. `expiresAt` in unix seconds.
  */
-export interface ResetLinkFlow {
+interface ResetLinkFlow {
   publicId: string;
   maskedEmail: string;
   expiresAt: number;

@@ -110,7 +110,7 @@ export interface PageRoute {
   page: string;
 }
 
-export interface PageView {
+interface PageView {
   route: string;
   page: string;
 }

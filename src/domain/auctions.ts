@@ -33,7 +33,7 @@ export const canCancelAuction = isAuctionOpen;
  */
 export type AuctionNextStepBlocker = 'configIncomplete' | 'pricingNotProcessed';
 
-export interface AuctionGateFacts {
+interface AuctionGateFacts {
   status: AuctionStatus;
   /** validateAuctionConfig(config) found nothing. */
   configValid: boolean;
@@ -189,7 +189,7 @@ export const PRICING_ROW_ERRORS = [
   /** The contract or price cell holds a formula (an XLSX <f>, a CSV cell such as =A1): only a literal is read. */
   'formula',
 ] as const;
-export type PricingRowErrorCode = (typeof PRICING_ROW_ERRORS)[number];
+type PricingRowErrorCode = (typeof PRICING_ROW_ERRORS)[number];
 
 /** File-level problems: the whole spreadsheet is refused with one of these. */
 /** `unclosedQuote` (a CSV quote left open) comes with the line it is at in `row`; the others with row 0. */
@@ -224,7 +224,7 @@ export const parsePrice = (cell: unknown): number | null => {
   return cents(Number(s));
 };
 
-export interface PricingRowContext {
+interface PricingRowContext {
   /** Contract number > credit value (null when unknown) of the shares in the auction. */
   shares: ReadonlyMap<string, number | null>;
   minimumPrice: AuctionConfig['minimumPrice'];
@@ -336,7 +336,7 @@ export interface AuctionPricingItem {
 export const PRICING_FAILURE_REASONS = ['database', 'storage', 'timeout', 'internal'] as const;
 export type PricingFailureReason = (typeof PRICING_FAILURE_REASONS)[number];
 
-export interface PricingFailure {
+interface PricingFailure {
   /** Attempts made so far that failed. */
   attempts: number;
   reason: PricingFailureReason;
@@ -392,7 +392,7 @@ export const AUCTION_CONFIG_SERVER_ERRORS = {
   /** A fund or player id that does not exist, or a player that is not enabled. */
   buyersNotFound: 'buyers',
 } as const;
-export type AuctionConfigServerError = keyof typeof AUCTION_CONFIG_SERVER_ERRORS;
+type AuctionConfigServerError = keyof typeof AUCTION_CONFIG_SERVER_ERRORS;
 
 /**
  * One problem the server found in a configuration, with its culprits: save_config's 400 lists every
@@ -432,11 +432,6 @@ export const AUCTION_CONFIG_ERROR_CODES = [
 /** The statuses in which `save_config` is accepted. In `pricing`, shares and minimum price are frozen once a spreadsheet was sent. */
 export const AUCTION_CONFIG_EDITABLE: readonly AuctionStatus[] = ['created', 'pricing'];
 
-/** `next_step` and `cancel` bodies. `fromStatus`, when sent, makes the call safe to repeat: a 409 if the auction is no longer there. */
-export interface AuctionMoveRequest {
-  auctionId: string;
-  fromStatus?: AuctionStatus;
-}
 
 /** `add_file` answer: the files attached and, for a pricing spreadsheet, the run it started. */
 export interface AuctionAddFileResponse {

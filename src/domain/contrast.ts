@@ -6,7 +6,7 @@
 /** WCAG 2.1 AA for normal text (1.4.3); large text and interface parts need 3:1. */
 export const AA_TEXT = 4.5;
 
-export type Rgb = readonly [number, number, number];
+type Rgb = readonly [number, number, number];
 
 /** `#rgb` or `#rrggbb` (any case) as 0–255 channels; null for anything else. */
 export const parseHex = (hex: string): Rgb | null => {

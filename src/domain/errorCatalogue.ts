@@ -4,6 +4,7 @@
  * specific patterns ("Invalid credentials", "Missing property") stand before the general ones
  * ("Invalid", "Missing").
  */
+import { PENDENCY_KINDS, PENDENCY_STATUSES, PENDENCY_WORKFLOW, type PendencyKind, type PendencyStatus, isPendencyMove } from './pendencies';
 import { SHARE_MOVES, SHARE_STATES, SHARE_WORKFLOW, type ShareMove, type ShareState } from './shareStates';
 
 /**
@@ -13,7 +14,7 @@ import { SHARE_MOVES, SHARE_STATES, SHARE_WORKFLOW, type ShareMove, type ShareSt
  */
 export type CatalogueParam = string | { keys: readonly string[]; quote?: boolean };
 
-export interface CatalogueEntry {
+interface CatalogueEntry {
   key: string;
   pattern: RegExp;
   /**
@@ -54,6 +55,30 @@ const stateParam = (m: RegExpExecArray): Record<string, CatalogueParam> | null =
   return isState(state) ? { state: { keys: [`shareState.${state}`] } } : null;
 };
 
+const isPendencyStatus = (v: string | undefined): v is PendencyStatus => !!v && (PENDENCY_STATUSES as readonly string[]).includes(v);
+const isPendencyKindName = (v: string | undefined): v is PendencyKind => !!v && (PENDENCY_KINDS as readonly string[]).includes(v);
+
+/** "Invalid pendency move: <move> from <status>" (issue 15): what was tried, the pendency's status and the statuses it needs. */
+const pendencyMoveParams = (m: RegExpExecArray): Record<string, CatalogueParam> | null => {
+  const move = m.groups?.move?.toLowerCase();
+  const status = m.groups?.status?.toLowerCase();
+  if (!isPendencyMove(move) || !isPendencyStatus(status)) return null;
+  const from = PENDENCY_WORKFLOW[move].from.filter(isPendencyStatus);
+  return {
+    action: { keys: [`pendencyMove.${move}`] },
+    status: { keys: [`pendencyStatus.${status}`] },
+    allowed: { keys: from.map((s) => `pendencyStatus.${s}`), quote: true },
+  };
+};
+
+/** "Invalid pendency move: <move> on a <kind> pendency": a money move on a pendency without money. */
+const pendencyKindParams = (m: RegExpExecArray): Record<string, CatalogueParam> | null => {
+  const move = m.groups?.move?.toLowerCase();
+  const kind = m.groups?.kind?.toLowerCase();
+  if (!isPendencyMove(move) || !isPendencyKindName(kind)) return null;
+  return { action: { keys: [`pendencyMove.${move}`] }, kind: { keys: [`pendencyKind.${kind}`] } };
+};
+
 const INVALID_MOVE = /invalid move: (?<move>[a-z_]+) from (?<state>[a-z_]+)/i;
 
 const NOT_FOUND_ENTITIES = [
@@ -76,6 +101,13 @@ const NOT_FOUND_ENTITIES = [
   // Management (issue 11): entities beyond SPEC §8's list, in its style.
   ['fund', 'fund'],
   ['player', 'player'],
+  // Cancellation reasons (issue 16).
+  ['cancel reason', 'cancelReason'],
+  // Saved views (issue 18).
+  ['view', 'view'],
+  // Pendencies (issue 15).
+  ['pendency', 'pendency'],
+  ['ticket', 'ticket'],
 ] as const;
 
 export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
@@ -94,11 +126,32 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   { key: 'idempotencyKeyReused', pattern: /idempotency-key: already used/i },
   { key: 'wrongBrandHost', pattern: /wrong brand host/i },
   { key: 'accessDenied', pattern: /user not authorized for platform|player not enabled/i },
+  // Issue 18: an XLSX export of more rows than a sheet holds.
+  { key: 'exportTooManyRows', pattern: /too many rows for xlsx/i },
+  { key: 'exportTimeZone', pattern: /invalid time zone/i },
   // Uploads typed by their bytes (issue 12): before the general "invalid".
   { key: 'fileContentMismatch', pattern: /content does not match its extension/i },
+  // Saved views (issue 18): why a view was not saved, before the general "invalid".
+  { key: 'viewNameTaken', pattern: /another view of this list/i },
+  { key: 'viewsTooMany', pattern: /saved views per user/i },
   // The workspace's refusals (issue 13): each says why, before the general "invalid", "denied", "not found".
   { key: 'invalidMove', pattern: INVALID_MOVE, params: moveParams(true) },
   { key: 'invalidMoveNow', pattern: INVALID_MOVE, params: moveParams(false) },
+  // Pendencies (issue 15): before "invalid billet line", "invalid", "is required".
+  { key: 'invalidPendencyMove', pattern: /invalid pendency move: (?<move>[a-z_]+) from (?<status>[a-z_]+)/i, params: pendencyMoveParams },
+  { key: 'pendencyNoMoney', pattern: /invalid pendency move: (?<move>[a-z_]+) on an? (?<kind>[a-z_]+) pendency/i, params: pendencyKindParams },
+  { key: 'pendencyAmountRequired', pattern: /invalid pendency amount: required/i },
+  { key: 'pendencyAmountNotAllowed', pattern: /invalid pendency amount: no money/i },
+  { key: 'pendencyPaymentTypeRequired', pattern: /invalid pendency payment type/i },
+  { key: 'pendencyDocumentTypeRequired', pattern: /invalid pendency document type: say which/i },
+  { key: 'pendencyDocumentTypeNotAllowed', pattern: /invalid pendency document type: only/i },
+  { key: 'pendencyDescription', pattern: /invalid pendency description/i },
+  { key: 'pendencyClearNote', pattern: /invalid clear note/i },
+  { key: 'ticketKind', pattern: /invalid ticket kind/i },
+  { key: 'ticketLineRequired', pattern: /invalid billet line: required/i },
+  { key: 'ticketPaid', pattern: /invalid ticket: already paid/i },
+  { key: 'amountInvalid', pattern: /invalid amount/i },
+  { key: 'dueDateInvalid', pattern: /invalid due ?date/i },
   { key: 'shareChanged', pattern: /invalid version: the share changed/i },
   { key: 'featureDisabled', pattern: /feature disabled|proposal selection is disabled|risk report is disabled/i },
   { key: 'fileNotFinalized', pattern: /upload is not finalized/i },
@@ -148,7 +201,7 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
  */
 export const TECHNICAL_WORDS = /\b(exception|typeerror|referenceerror|syntaxerror|undefined|stack|econn\w*|etimedout|timeout|socket|sql|query|syntax|network|axios|status code|nan|fetch)\b|\berror:/i;
 
-export type CatalogueMatch =
+type CatalogueMatch =
   | { kind: 'catalogue'; key: string; params?: Record<string, CatalogueParam> }
   | { kind: 'unexpected' }
   | { kind: 'raw'; message: string };

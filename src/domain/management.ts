@@ -141,7 +141,23 @@ export interface PlayerInput {
   fundId?: number | null;
 }
 
+/** A cancellation reason (GET /cancel_reason/list and /get): the label "Cancelar venda" offers. */
+export interface ManagedCancelReason {
+  /** Text: the seed's reasons have readable ids (`desistencia_cliente`); new ones get a UUID. */
+  reasonId: string;
+  label: string;
+  enabled: boolean;
+  createdAt: string;
+}
+
+export interface CancelReasonInput {
+  reasonId?: string;
+  label?: string;
+}
+
 export const NAME_MAX_LENGTH = 120;
+/** A reason is a short phrase in a select; longer text goes in the cancellation's detail. */
+export const CANCEL_REASON_LABEL_MAX_LENGTH = 80;
 export const FAVICON_MAX_BYTES = 64 * 1024;
 /**
  * PNG or WebP: the storage flow every upload goes through refuses SVG (active content, were it ever
@@ -160,7 +176,7 @@ const LABEL_SHAPE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * host rules read back unchanged — not a default-brand host, and no prefix or suffix the resolution
  * would strip (a brand `demo-acme` could never be reached: its host resolves to `acme`).
  */
-export type LabelIdProblem = 'shape' | 'reserved' | 'affix';
+type LabelIdProblem = 'shape' | 'reserved' | 'affix';
 export const labelIdProblem = (label: string): LabelIdProblem | null => {
   if (!LABEL_SHAPE.test(label)) return 'shape';
   if ((DEFAULT_BRAND_HOSTS as readonly string[]).includes(label)) return 'reserved';

@@ -13,7 +13,7 @@ export const MONEY_MAX = 999_999_999.99;
 export const MONEY_REASONS = ['empty', 'negative', 'notNumber', 'usFormat', 'tooManyDecimals', 'tooLarge'] as const;
 export type MoneyReason = (typeof MONEY_REASONS)[number];
 
-export type MoneyParse = { ok: true; value: number } | { ok: false; reason: MoneyReason };
+type MoneyParse = { ok: true; value: number } | { ok: false; reason: MoneyReason };
 
 /** pt-BR: digits, or groups of three after a dot ("150.000"), then at most a comma and cents. */
 const PT_BR = /^(\d+|\d{1,3}(?:\.\d{3})+)(?:,(\d+))?$/;

@@ -25,6 +25,13 @@ export const PERMISSIONS = {
   'share.transfer_in_bulk': OPERATOR,
   'share.proof_attach': STAFF,
   'share.transfer_responsible': OPERATOR,
+  // Pendencies (issue 15): anyone who reads the share reads its pendencies; staff open, bill, record
+  // payments and clear them, an administrator on its own shares only (tenant scoping).
+  'pendency.read': ALL,
+  'pendency.open': STAFF,
+  'pendency.add_ticket': STAFF,
+  'pendency.register_payment': STAFF,
+  'pendency.clear': STAFF,
   'person.read': ALL,
   'person.write': STAFF,
   'company.read': ALL,
@@ -51,7 +58,16 @@ export const PERMISSIONS = {
   'administrator.manage': OPERATOR,
   'fund.manage': OPERATOR,
   'player.manage': OPERATOR,
+  // The reasons a sale is cancelled with (issue 16): platform-wide reference data, like funds.
+  'cancel_reason.manage': OPERATOR,
   'config.read': ALL,
+  // Saved views and the columns a list hides (issue 18): every profile keeps its own, per list it may open.
+  'view.own': ALL,
+  // The home page's figures (issue 18), each of the user's own shares and auctions.
+  'dashboard.read': ALL,
+  // The audit trail (issue 18): an operator reads every entry, an administrator its own brand's
+  // (server/services/auditList.ts); a fund none.
+  'audit.read': STAFF,
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -123,10 +139,17 @@ export const ENDPOINT_PERMISSIONS = new Map<Endpoint, Permission>([
   [API.share.canceledReasonList, 'share.read'],
   [API.share.administratorOptions, 'share.list'],
   [API.share.transferList, 'share.transfer_list'],
+  [API.share.stateCounts, 'share.list'],
   [API.share.transferResponsibleSave, 'share.transfer_responsible'],
   [API.share.cancellationHistory, 'share.history'],
   [API.share.signersStatus, 'share.read'],
   [API.share.getHistory, 'share.history'],
+  [API.share.withPendencyList, 'share.list'],
+  [API.share.pendencyList, 'pendency.read'],
+  [API.share.pendencyOpen, 'pendency.open'],
+  [API.share.pendencyAddTicket, 'pendency.add_ticket'],
+  [API.share.pendencyRegisterPayment, 'pendency.register_payment'],
+  [API.share.pendencyClear, 'pendency.clear'],
   [API.idwall.getReport, 'risk_report.read'],
   [API.person.list, 'person.read'],
   [API.person.save, 'person.write'],
@@ -174,4 +197,34 @@ export const ENDPOINT_PERMISSIONS = new Map<Endpoint, Permission>([
   [API.player.update, 'player.manage'],
   [API.player.disable, 'player.manage'],
   [API.player.enable, 'player.manage'],
+  [API.cancelReason.list, 'cancel_reason.manage'],
+  [API.cancelReason.get, 'cancel_reason.manage'],
+  [API.cancelReason.create, 'cancel_reason.manage'],
+  [API.cancelReason.update, 'cancel_reason.manage'],
+  [API.cancelReason.disable, 'cancel_reason.manage'],
+  [API.cancelReason.enable, 'cancel_reason.manage'],
+  // Issue 18: whoever may read a list may export it; an export is the list, every page of it.
+  [API.share.listExport, 'share.list'],
+  [API.share.transferListExport, 'share.transfer_list'],
+  [API.share.canceledListExport, 'share.canceled_list'],
+  [API.share.withPendencyListExport, 'share.list'],
+  [API.auction.listExport, 'auction.read'],
+  [API.auction.shareResultsExport, 'auction.pricing_read'],
+  [API.user.listExport, 'user.list'],
+  [API.fund.listExport, 'fund.list'],
+  [API.player.listExport, 'player.list'],
+  [API.player.listFilesExport, 'player.files'],
+  [API.administrator.listExport, 'administrator.manage'],
+  [API.view.list, 'view.own'],
+  [API.view.get, 'view.own'],
+  [API.view.create, 'view.own'],
+  [API.view.update, 'view.own'],
+  [API.view.delete, 'view.own'],
+  [API.view.columnsList, 'view.own'],
+  [API.view.columnsSave, 'view.own'],
+  [API.dashboard.summary, 'dashboard.read'],
+  [API.audit.list, 'audit.read'],
+  [API.audit.userOptions, 'audit.read'],
+  // Live updates speak of shares: whoever may list them may hear of their changes (issue 18).
+  [API.live.events, 'share.list'],
 ]);

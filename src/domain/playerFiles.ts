@@ -40,7 +40,7 @@ export interface PlayerFileTypeItem {
   description: string;
 }
 
-export interface PlayerRef {
+interface PlayerRef {
   playerId: number;
   name: string;
 }
@@ -58,16 +58,6 @@ export interface PlayerFileItem {
   sentAt: string;
 }
 
-/** POST /player/send_player_file: completes the upload (parts as upload_finalize takes them) and records the sending. */
-export interface SendPlayerFileRequest {
-  fileId: string;
-  fileKey: string;
-  fileType: PlayerFileType;
-  /** Player ids; SPEC §5 sends them as strings, the API also takes numbers. */
-  players: (string | number)[];
-  /** The parts' etags, in part order. */
-  parts: string[];
-}
 
 export interface SendPlayerFileResponse extends PlayerFileItem {
   file: FileRef;

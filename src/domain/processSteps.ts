@@ -26,7 +26,7 @@ export const processStepKey = (step: number | null | undefined): string =>
 
 export const SENT_TO_PARTNER_STATE = 'sent_to_fastin';
 
-export interface HistoryEntryLike {
+interface HistoryEntryLike {
   state: string;
 }
 

@@ -4,7 +4,6 @@
  * list keeps its SPEC `?profile` parameter as the profile filter. The free-text key is `search`, as
  * on the auction list (the share lists' older `q`).
  */
-import type { SortOrder } from './shareList';
 
 export interface ReferenceListFilters {
   /** Free text, accent-insensitive: name and document (players, funds) or name and e-mail (users). */
@@ -15,15 +14,15 @@ export interface ReferenceListFilters {
 
 export const PLAYER_FILTER_KEYS = ['search', 'enabled'] as const satisfies readonly (keyof ReferenceListFilters)[];
 export const FUND_FILTER_KEYS = ['search'] as const satisfies readonly (keyof ReferenceListFilters)[];
+export const CANCEL_REASON_FILTER_KEYS = ['search'] as const satisfies readonly (keyof ReferenceListFilters)[];
 export const USER_FILTER_KEYS = ['search'] as const satisfies readonly (keyof ReferenceListFilters)[];
 
 export const PLAYER_SORT_FIELDS = ['name', 'document'] as const;
 export const FUND_SORT_FIELDS = ['name', 'cnpj'] as const;
+export const CANCEL_REASON_SORT_FIELDS = ['label', 'createdAt'] as const;
 export const USER_SORT_FIELDS = ['name', 'email', 'lastAccess'] as const;
 
 export type PlayerSortField = (typeof PLAYER_SORT_FIELDS)[number];
 export type FundSortField = (typeof FUND_SORT_FIELDS)[number];
+export type CancelReasonSortField = (typeof CANCEL_REASON_SORT_FIELDS)[number];
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
-
-/** Every reference list starts ordered by name, A to Z. */
-export const REFERENCE_DEFAULT_SORT: { sort: 'name'; order: SortOrder } = { sort: 'name', order: 'asc' };

@@ -20,7 +20,7 @@ export const SHARE_ACTIONS = [
 ] as const;
 export type ShareAction = (typeof SHARE_ACTIONS)[number];
 
-export interface ActionRule {
+interface ActionRule {
   permission: Permission;
   /** The workflow move it makes; null for actions that move no state (attaching a proof). */
   move: ShareMove | null;

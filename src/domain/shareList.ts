@@ -9,6 +9,7 @@ export interface ShareListFilters {
   /** Free text over contract number, owner name and CPF/CNPJ. */
   q?: string;
   state?: ShareState[];
+  processStep?: ProcessStep[];
   admId?: number;
   fundId?: number;
   isPj?: boolean;
@@ -17,7 +18,7 @@ export interface ShareListFilters {
   updatedTo?: string;
 }
 
-export const SHARE_FILTER_KEYS = ['q', 'state', 'admId', 'fundId', 'isPj', 'updatedFrom', 'updatedTo'] as const satisfies readonly (keyof ShareListFilters)[];
+export const SHARE_FILTER_KEYS = ['q', 'state', 'processStep', 'admId', 'fundId', 'isPj', 'updatedFrom', 'updatedTo'] as const satisfies readonly (keyof ShareListFilters)[];
 
 export const SHARE_SORT_FIELDS = ['updatedAt', 'contractNumber', 'ownerName', 'state', 'processStep', 'canceledAt'] as const;
 export type ShareSortField = (typeof SHARE_SORT_FIELDS)[number];

@@ -42,7 +42,7 @@ export const SHARE_MOVES = [
 ] as const;
 export type ShareMove = (typeof SHARE_MOVES)[number];
 
-export interface Transition {
+interface Transition {
   from: readonly ShareState[];
   /** 'previous' returns to the state the share had before the pendency; 'same' keeps the state. */
   to: ShareState | 'previous' | 'same';

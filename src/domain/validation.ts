@@ -42,7 +42,7 @@ export const formatPhoneInput = (value: string): string => {
   return rest.length > split ? `(${ddd}) ${rest.slice(0, split)}-${rest.slice(split)}` : `(${ddd}) ${rest}`;
 };
 
-export interface SignerIdentity {
+interface SignerIdentity {
   cpf?: string | null;
   email?: string | null;
 }

@@ -173,8 +173,6 @@ export interface UploadInitializeResponse {
   expiresAt: string;
   partSize: number;
 }
-/** POST /storage/upload_finalize { fileId, fileKey, parts: etag strings in part order }. */
-export type UploadFinalizeResponse = FileRef;
 /** POST /storage/generate_link { filePath } */
 export interface GeneratedLink {
   url: string;

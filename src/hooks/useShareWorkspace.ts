@@ -1,52 +1,23 @@
 /**
- * Queries of the share workspace, all under one key per share (`['workspace', contractNumber, …]`),
- * so that a move invalidates the share, its history and every section at once.
+ * Reads of the share workspace, all under the `shares` resource's record key (the contract number),
+ * so that a move refetches the share, its history and every section at once (useApiInvalidate).
  */
-import type { HttpError } from '@refinedev/core';
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { API, type Endpoint, type ShareDetail } from '../domain';
-import { callApi, listOf, type Payload } from './api';
-import { useHttp } from './HttpContext';
+import type { ShareDetail } from '../domain';
+import { useApiList, useApiQuery, type ApiListOptions, type ApiQueryOptions, type EndpointName, type Payload } from './useApi';
 
-export const workspaceKey = (contractNumber: string) => ['workspace', contractNumber] as const;
+/** Where a share's workspace calls are kept: its record of the `shares` resource. */
+export const shareRecord = (contractNumber: string) => ({ resource: 'shares', id: contractNumber }) as const;
 
-/** 4xx answers are final (a 404 is the not-found page); only a failing server is retried, once. */
-const retry = (count: number, error: HttpError) => (error?.statusCode ?? 0) >= 500 && count < 1;
+/** A call of one share's workspace (useApiQuery under the share's record). */
+export const useShareQuery = <T>(contractNumber: string, name: EndpointName, payload?: Payload, options: Pick<ApiQueryOptions<T>, 'enabled'> = {}) =>
+  useApiQuery<T>(name, payload, { ...options, ...shareRecord(contractNumber) });
 
-export const useApiQuery = <T>(
-  contractNumber: string,
-  name: string,
-  endpoint: Endpoint,
-  payload?: Payload,
-  options: Partial<Pick<UseQueryOptions<T, HttpError>, 'enabled' | 'staleTime'>> = {},
-) => {
-  const client = useHttp();
-  return useQuery<T, HttpError>({
-    queryKey: [...workspaceKey(contractNumber), name, payload ?? {}],
-    queryFn: () => callApi<T>(client, endpoint, payload),
-    retry,
-    ...options,
-  });
-};
-
-/** A `{ data: T[] }` list call, unwrapped. */
-export const useApiList = <T>(contractNumber: string, name: string, endpoint: Endpoint, payload?: Payload, options?: { enabled?: boolean }) => {
-  const query = useApiQuery<{ data?: T[] }>(contractNumber, name, endpoint, payload, options);
-  return { ...query, list: listOf<T>(query.data) };
-};
+/** A `{ data: T[] }` call of one share's workspace, unwrapped as `list`. */
+export const useShareList = <T>(contractNumber: string, name: EndpointName, payload?: Payload, options: Pick<ApiListOptions<T>, 'enabled'> = {}) =>
+  useApiList<T>(name, payload, { ...options, ...shareRecord(contractNumber) });
 
 /** GET /share/get ?contractNumber */
-export const useShare = (contractNumber: string) => useApiQuery<ShareDetail>(contractNumber, 'share', API.share.get, { contractNumber });
+export const useShare = (contractNumber: string) => useShareQuery<ShareDetail>(contractNumber, 'share.get', { contractNumber });
 
-/** Reference data that is the same for every share (cancel reasons, operators). */
-export const useReferenceList = <T>(name: string, endpoint: Endpoint, payload?: Payload, enabled = true) => {
-  const client = useHttp();
-  const query = useQuery<{ data?: T[] }, HttpError>({
-    queryKey: ['reference', name, payload ?? {}],
-    queryFn: () => callApi<{ data?: T[] }>(client, endpoint, payload),
-    retry,
-    staleTime: 5 * 60_000,
-    enabled,
-  });
-  return { ...query, list: listOf<T>(query.data) };
-};
+/** Reference data that is the same for every share (cancel reasons, operators): kept five minutes. */
+export const useReferenceList = <T>(name: EndpointName, payload?: Payload, enabled = true) => useApiList<T>(name, payload, { staleTime: 5 * 60_000, enabled });

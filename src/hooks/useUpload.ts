@@ -1,9 +1,9 @@
 import { useTranslate } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STORAGE_LIMITS, type FileRef } from '../domain';
-import { type CompleteUpload, UploadError, uploadFile } from '../components/upload/storageUpload';
+import { type CompleteUpload, UploadError, uploadFile } from './storageUpload';
 import { errorText } from '../providers/notificationProvider';
-import { useHttp } from './HttpContext';
+import { useApiCall, useUploadPart } from './useApi';
 
 export type UploadStatus = 'idle' | 'uploading' | 'done' | 'error';
 
@@ -18,7 +18,8 @@ const IDLE: UploadState = { status: 'idle', percent: 0, fileName: null, error: n
 
 /** Runs the storage flow for one file at a time, with progress, a Portuguese error and cancel. */
 export const useUpload = (admSlug: string, onDone?: (file: FileRef) => void) => {
-  const client = useHttp();
+  const call = useApiCall();
+  const putPart = useUploadPart();
   const t = useTranslate();
   const [state, setState] = useState<UploadState>(IDLE);
   const controller = useRef<AbortController | null>(null);
@@ -46,7 +47,7 @@ export const useUpload = (admSlug: string, onDone?: (file: FileRef) => void) => 
       controller.current = ctrl;
       setState({ status: 'uploading', percent: 0, fileName: file.name, error: null });
       try {
-        const ref = await uploadFile(client, file, {
+        const ref = await uploadFile({ call, putPart }, file, {
           admSlug,
           signal: ctrl.signal,
           complete,
@@ -63,7 +64,7 @@ export const useUpload = (admSlug: string, onDone?: (file: FileRef) => void) => 
         if (controller.current === ctrl) controller.current = null;
       }
     },
-    [admSlug, client, describe, onDone],
+    [admSlug, call, putPart, describe, onDone],
   );
 
   const cancel = useCallback(() => {

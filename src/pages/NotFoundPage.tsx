@@ -2,7 +2,7 @@ import { CompassOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Button, Result, theme } from 'antd';
 import { useNavigate } from 'react-router';
-import { HOME_ROUTE } from '../providers/authProvider';
+import { SHARE_LIST_ROUTE } from '../providers/authProvider';
 
 /**
  * The page for an unknown address. antd's "404" illustration is drawn in its own fixed blues, which
@@ -19,7 +19,7 @@ const NotFoundPage = () => {
         title={<span style={{ color: token.colorPrimary }}>404</span>}
         subTitle={t('notFoundPage.title')}
         extra={
-          <Button type="primary" onClick={() => navigate(HOME_ROUTE)}>
+          <Button type="primary" onClick={() => navigate(SHARE_LIST_ROUTE)}>
             {t('notFoundPage.back')}
           </Button>
         }

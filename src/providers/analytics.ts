@@ -12,16 +12,16 @@ export interface AnalyticsConfig {
   apiHost?: string;
 }
 
-export type AnalyticsProperties = Record<string, unknown>;
+type AnalyticsProperties = Record<string, unknown>;
 
-export interface AnalyticsUser {
+interface AnalyticsUser {
   id: string;
   name: string;
   email: string;
   profile: string | null;
 }
 
-export interface AnalyticsGroup {
+interface AnalyticsGroup {
   /** The group key, e.g. `admId`. */
   key: string;
   id: string;

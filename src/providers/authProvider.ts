@@ -2,14 +2,14 @@ import type { AuthProvider } from '@refinedev/core';
 import axios, { type AxiosInstance } from 'axios';
 import { API, matchErrorMessage, type LoginResponse, type Profile } from '../domain';
 import { ACCOUNT_ROUTES } from '../domain/account';
-import { forgetExpiredPasswordHandle, rememberExpiredPasswordHandle } from '../pages/account/expiredPasswordHandle';
-import { HOME_ROUTE, LOGIN_ROUTE } from './authRoutes';
+import { forgetExpiredPasswordHandle, rememberExpiredPasswordHandle } from './expiredPasswordHandle';
+import { HOME_ROUTE, LOGIN_ROUTE, SHARE_LIST_ROUTE } from './authRoutes';
 import { toHttpError } from './httpError';
 import { http as defaultHttp } from './http';
 import { t } from './i18nProvider';
 import { clearToken, dropStaleToken, readSession, setFirstAccessPending, storeToken } from './session';
 
-export { HOME_ROUTE, LOGIN_ROUTE };
+export { HOME_ROUTE, LOGIN_ROUTE, SHARE_LIST_ROUTE };
 
 export interface Identity {
   id: string;

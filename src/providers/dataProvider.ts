@@ -1,6 +1,7 @@
-import type { BaseRecord, CrudFilter, DataProvider, GetListResponse, HttpError } from '@refinedev/core';
-import type { AxiosInstance } from 'axios';
-import { PAGINATION, type Endpoint, type ListResponse } from '../domain';
+import type { BaseRecord, CrudFilter, CrudSort, DataProvider, GetListResponse, HttpError } from '@refinedev/core';
+import axios, { type AxiosInstance, type AxiosProgressEvent } from 'axios';
+import { PAGINATION, endpointNamed, type Endpoint, type ListResponse } from '../domain';
+import type { ExportColumn, ExportFormat } from '../domain/exportFormat';
 import { RESOURCE_APIS, type ResourceApi, type RowActionName } from '../resources';
 import { toShareListFilters, toShareSort } from '../resources/shareFilters';
 import { http as defaultHttp } from './http';
@@ -33,8 +34,9 @@ const listParams = (api: ResourceApi, page: number, limit: number, filters: read
       ...(sorter ? { sort: sorter.field, order: sorter.order === 'desc' ? 'desc' : 'asc' } : {}),
     };
   }
-  const shareFilters = toShareListFilters(filters);
-  const sort = toShareSort(sorters);
+  // A share list's own filters and sorts beyond the share list's (the pendency list's, issue 15).
+  const shareFilters = { ...toShareListFilters(filters), ...api.toFilters?.(filters) };
+  const sort = toShareSort(sorters, api.sortFields);
   return {
     page,
     limit,
@@ -48,18 +50,61 @@ const unsupported = (what: string) => (): never => {
   throw { message: `${what} is not supported yet`, statusCode: 0 } satisfies HttpError;
 };
 
+/** What an upload part's request takes besides its bytes (see `custom`). */
+/**
+ * `custom` with `meta: { resource, export }` (issue 18): the resource's list, as the list call with
+ * these filters and sorters would select it, every page, as a CSV or XLSX file. The body is read as
+ * it streams: `onStart` gets the rows the server expects, `onChunk` each piece (the export dialog
+ * counts rows in them); the answer is the file and its name.
+ */
+export interface ExportMeta {
+  format: ExportFormat;
+  filters?: readonly CrudFilter[];
+  sorters?: readonly CrudSort[];
+  columns: readonly ExportColumn[];
+  /** The list's name: the file's and the sheet's. */
+  title: string;
+  timeZone: string;
+  signal?: AbortSignal;
+  onStart?: (expected: { total: number; exact: boolean } | null) => void;
+  onChunk: (chunk: Uint8Array) => void;
+}
+
+export interface ExportedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+export interface UploadPartMeta {
+  signal?: AbortSignal;
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
+}
+
+const etagOf = (headers: unknown, body: unknown): string | null => {
+  const h = headers as Record<string, unknown> | undefined;
+  const fromHeader = h && typeof h === 'object' ? (h.etag ?? h.ETag) : undefined;
+  if (typeof fromHeader === 'string' && fromHeader) return fromHeader;
+  const fromBody = (body as { etag?: unknown } | null)?.etag;
+  return typeof fromBody === 'string' && fromBody ? fromBody : null;
+};
+
 type ListParams = Pick<Parameters<DataProvider['getList']>[0], 'resource' | 'pagination' | 'filters' | 'sorters'>;
 
 /** How long a list asked for ahead of its page waits to be taken. */
 export const EARLY_LIST_TTL_MS = 10_000;
 
-export type RepasseDataProvider = DataProvider & {
+type RepasseDataProvider = DataProvider & {
   /**
    * Sends the list call that `getList` with the same arguments would send, now; the next such
    * `getList` in this session, within EARLY_LIST_TTL_MS, takes its answer instead of calling again.
    * The login starts the first list this way while the page's code still runs (see SignedInApp).
    */
   prefetchList: (params: ListParams) => void;
+  /**
+   * The same for a named GET call of the API table (`custom` with `meta.endpoint`): the first list
+   * asks for the columns its user hides beside its rows, so they come in the same round trip.
+   */
+  prefetchCall: (name: string, query?: Record<string, unknown>) => void;
 };
 
 /** Maps Refine resources onto the documented calls (SPEC §7, DESIGN §3). */
@@ -79,10 +124,44 @@ export const createDataProvider = (
     return { [idParam]: numericId && /^\d+$/.test(String(id)) ? Number(id) : String(id) };
   };
 
-  const send = async (endpoint: Endpoint, body: Record<string, unknown>) => {
+  const send = async (endpoint: Endpoint, body: Record<string, unknown>, { headers, signal }: { headers?: Record<string, string>; signal?: AbortSignal } = {}) => {
     try {
-      const { data } = await client.request({ method: endpoint.method, url: endpoint.path, ...(endpoint.method === 'GET' ? { params: body } : { data: body }) });
+      const { data } = await client.request({
+        method: endpoint.method,
+        url: endpoint.path,
+        ...(endpoint.method === 'GET' ? { params: body } : { data: body }),
+        ...(headers ? { headers } : {}),
+        ...(signal ? { signal } : {}),
+      });
       return data;
+    } catch (e) {
+      throw toHttpError(e);
+    }
+  };
+
+  /**
+   * One part's bytes PUT to the signed URL upload_initialize answered (DESIGN §2). A bare request on
+   * the API client's adapter: the URL carries its own authorization, and the bearer token must not
+   * leak to a storage host. Answers the part's etag.
+   */
+  const exportList = async (api: ResourceApi, o: ExportMeta): Promise<ExportedFile> => {
+    if (!api.export) throw { message: 'Invalid export', statusCode: 0 } satisfies HttpError;
+    // Exactly what the list call sends, less its paging: the same rows, in the same order.
+    const { page: _page, limit: _limit, ...query } = listParams(api, 1, 1, o.filters ?? [], o.sorters ?? []);
+    // Its own chunk, loaded with the first export: the first list does not carry the stream reader.
+    const { streamExport } = await import('./exportStream');
+    return streamExport(client, api.export, query, o);
+  };
+
+  const putPart = async (url: string, bytes: unknown, headers: Record<string, string> | undefined, meta: UploadPartMeta) => {
+    try {
+      const res = await axios.put(url, bytes, {
+        adapter: client.defaults.adapter,
+        headers: { 'Content-Type': 'application/octet-stream', ...headers },
+        ...(meta.signal ? { signal: meta.signal } : {}),
+        ...(meta.onUploadProgress ? { onUploadProgress: meta.onUploadProgress } : {}),
+      });
+      return { etag: etagOf(res.headers, res.data) };
     } catch (e) {
       throw toHttpError(e);
     }
@@ -98,6 +177,14 @@ export const createDataProvider = (
   };
 
   const early = new Map<string, { at: number; answer: Promise<{ data: unknown }> }>();
+  const sendEarly = (key: string, path: string, params: Record<string, unknown>) => {
+    for (const [k, v] of early) if (Date.now() - v.at >= EARLY_LIST_TTL_MS) early.delete(k);
+    const answer = client.get(path, { params });
+    // Unhandled until taken; a failure here is the taker's to retry, not an error of its own.
+    answer.catch(() => undefined);
+    early.set(key, { at: Date.now(), answer });
+  };
+  const callKey = (path: string, query: Record<string, unknown>) => JSON.stringify([readToken(), 'call', path, query]);
   const takeEarly = (key: string) => {
     const hit = early.get(key);
     early.delete(key);
@@ -109,11 +196,13 @@ export const createDataProvider = (
 
     prefetchList: (args) => {
       const { path, params, key } = listCall(args);
-      for (const [k, v] of early) if (Date.now() - v.at >= EARLY_LIST_TTL_MS) early.delete(k);
-      const answer = client.get(path, { params });
-      // Unhandled until taken; a failure here is the taker's to retry, not an error of its own.
-      answer.catch(() => undefined);
-      early.set(key, { at: Date.now(), answer });
+      sendEarly(key, path, params);
+    },
+
+    prefetchCall: (name, query = {}) => {
+      const endpoint = endpointNamed(name);
+      if (endpoint?.method !== 'GET') throw { message: `Invalid endpoint: ${name}`, statusCode: 0 } satisfies HttpError;
+      sendEarly(callKey(endpoint.path, query), endpoint.path, query);
     },
 
     getList: async <T extends BaseRecord>(args: Parameters<DataProvider['getList']>[0]) => {
@@ -156,12 +245,36 @@ export const createDataProvider = (
     },
 
     /**
-     * Record actions (Desativar, Ativar, Enviar redefinição de senha): `meta: { resource, action, id }`
-     * names one of the resource's `api.actions`, sent as POST `{ [idParam]: id }`. Anything else is
-     * refused: no page calls an arbitrary URL through the data provider.
+     * Every call that is not a resource's list or record, in three forms, each named by a table; anything
+     * else is refused, so no page calls an arbitrary URL through the data provider:
+     * - `meta: { endpoint: 'share.get' }` with that call's `url` and `method`: the call of the API table
+     *   (src/domain/apiPaths.ts), GET with `query` as its parameters, POST/PUT with `payload` as its
+     *   body; `headers` pass (Idempotency-Key) and Refine's `meta.signal` cancels it. The hooks of
+     *   src/hooks/useApi.ts send these. The name must agree with the url and method: Refine merges the
+     *   page's URL parameters into `meta`, and a link must not be able to redirect a call.
+     * - `meta: { resource, action, id }`: a record action (Desativar, Ativar, Enviar redefinição de
+     *   senha), one of the resource's `api.actions`, sent as POST `{ [idParam]: id }`.
+     * - `meta: { uploadPart: {…} }` with method `put`: a file part's bytes (`payload`) PUT to `url`, a
+     *   signed URL the server answered to storage.uploadInitialize; answers `{ etag }`.
      */
-    custom: async ({ meta }) => {
-      const { resource, action, id } = (meta ?? {}) as { resource?: string; action?: string; id?: string | number };
+    custom: async ({ url, method, payload, query, headers, meta }) => {
+      const { endpoint: name, signal, uploadPart } = (meta ?? {}) as { endpoint?: unknown; signal?: AbortSignal; uploadPart?: UploadPartMeta };
+      const named = typeof name === 'string' ? endpointNamed(name) : undefined;
+      if (named && named.path === url && named.method === String(method).toUpperCase()) {
+        const body = ((named.method === 'GET' ? query : payload) ?? {}) as Record<string, unknown>;
+        const call = () => send(named, body, { headers: headers as Record<string, string> | undefined, signal });
+        const ahead = named.method === 'GET' && !headers ? takeEarly(callKey(named.path, body)) : undefined;
+        // An early call that failed is made again, as a list's is.
+        return { data: await (ahead ? ahead.then(({ data }) => data as BaseRecord, call) : call()) };
+      }
+      if (name !== undefined && !(meta as { resource?: unknown }).resource) throw { message: `Invalid endpoint: ${String(name)}`, statusCode: 0 } satisfies HttpError;
+      if (uploadPart && typeof uploadPart === 'object' && method === 'put') {
+        if (typeof url !== 'string' || !/^(https?:\/\/|\/(?!\/))/.test(url)) throw { message: 'Invalid upload part', statusCode: 0 } satisfies HttpError;
+        return { data: await putPart(url, payload, headers as Record<string, string> | undefined, { ...uploadPart, signal: uploadPart.signal ?? signal }) };
+      }
+      const { resource, action, id, export: exporting } = (meta ?? {}) as { resource?: string; action?: string; id?: string | number; export?: ExportMeta };
+      // A function cannot come from a URL parameter Refine merges into meta: only the app's own code exports.
+      if (resource && exporting && typeof exporting.onChunk === 'function') return { data: (await exportList(apiOf(resource), exporting)) as unknown as BaseRecord };
       const api = resource ? apiOf(resource) : undefined;
       const endpoint = api?.actions?.[action as RowActionName];
       if (!api?.get || !endpoint || id === undefined || id === null || id === '') {

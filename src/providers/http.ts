@@ -29,11 +29,18 @@ const isLoginCall = (config?: InternalAxiosRequestConfig): boolean =>
 export const createHttp = (baseURL: string = apiBaseUrl()): AxiosInstance => {
   const instance = axios.create({ baseURL, headers: { Accept: 'application/json' } });
 
-  instance.interceptors.request.use((config) => {
-    const token = readToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
+  // Synchronous (axios's option): the request leaves within the caller's task, not a few promise
+  // turns later, after React has rendered whatever the caller changed next (issue 17: a list asks
+  // for the rows of a filter before the page renders the change).
+  instance.interceptors.request.use(
+    (config) => {
+      const token = readToken();
+      if (token) config.headers.set('Authorization', `Bearer ${token}`);
+      return config;
+    },
+    undefined,
+    { synchronous: true },
+  );
 
   instance.interceptors.response.use(undefined, (error: unknown) => {
     if (axios.isAxiosError(error) && error.response?.status === 401 && !isLoginCall(error.config)) {

@@ -4,7 +4,7 @@ import { App } from 'antd';
 import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
 import { useMemo, type CSSProperties } from 'react';
 import { TOAST, matchErrorMessage, type CatalogueParam } from '../domain';
-import { ExpiredPasswordToastMessage } from '../pages/account/ExpiredPasswordToastMessage';
+import { ExpiredPasswordToastMessage } from './ExpiredPasswordToastMessage';
 import { t } from './i18nProvider';
 
 export const ERROR_TOAST_BACKGROUND = '#d32f2f';

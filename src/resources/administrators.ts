@@ -13,6 +13,7 @@ export const administrators: ResourceDef = {
   api: {
     kind: 'json',
     list: API.administrator.list,
+    export: API.administrator.listExport,
     get: { endpoint: API.administrator.get, idParam: 'admId', numericId: true },
     create: API.administrator.create,
     update: API.administrator.update,

@@ -1,8 +1,7 @@
 import { FlagOutlined } from '@ant-design/icons';
 import { getDefaultFilter, type CrudFilter } from '@refinedev/core';
-import { lazy } from 'react';
 import { API, AUCTION_STATUSES, type AuctionListFilters, type AuctionStatus } from '../domain';
-import { AUCTIONS_ROUTE, auctionPath } from '../pages/auctions/paths';
+import { AUCTIONS_ROUTE, auctionPath } from '../domain/auctionPaths';
 import { SHARE_FILTER } from './shareFilters';
 import type { ResourceApi, ResourceDef } from './types';
 
@@ -21,6 +20,8 @@ export const AUCTION_STATUS_COLORS: Readonly<Record<AuctionStatus, string>> = {
  * auction ("leilão") masculine. The same context the auction page uses (saleContext).
  */
 export const saleLabelContext = (row: Readonly<Record<string, unknown>>): string | undefined => (row.isAuction === false ? 'directSale' : undefined);
+/** saleLabelContext as data, for the export. */
+const SALE_CONTEXT = { field: 'isAuction', equals: false, context: 'directSale' } as const;
 
 /** The statuses in the order an auction goes through them, canceled (the way out of any) last. */
 export const AUCTION_STATUS_ORDER: readonly AuctionStatus[] = ['created', 'pricing', 'processing', 'live', 'finished', 'canceled'];
@@ -49,7 +50,7 @@ export const toAuctionListFilters = (filters: readonly CrudFilter[] = []): Aucti
  * GET /auction/share_results?auctionId, paged by the data provider like any list.
  */
 export const AUCTION_SHARE_RESULTS = 'auctionShareResults';
-export const auctionShareResultsApi: ResourceApi = { kind: 'plain', list: API.auction.shareResults, queryFilters: ['auctionId'] };
+export const auctionShareResultsApi: ResourceApi = { kind: 'plain', list: API.auction.shareResults, queryFilters: ['auctionId'], export: API.auction.shareResultsExport };
 
 export const auctions: ResourceDef = {
   name: 'auctions',
@@ -60,6 +61,7 @@ export const auctions: ResourceDef = {
   api: {
     kind: 'json',
     list: API.auction.list,
+    export: API.auction.listExport,
     get: { endpoint: API.auction.info, idParam: 'auctionId' },
     toFilters: (filters) => ({ ...toAuctionListFilters(filters) }),
     sortFields: ['updatedAt', 'createdAt'],
@@ -68,8 +70,8 @@ export const auctions: ResourceDef = {
   rowKey: 'auctionId',
   columns: [
     // Unnamed reads as on the auction's page ("Venda direta sem nome"), not "—" (issue 13).
-    { key: 'name', titleKey: 'auctionList.name', dataIndex: 'name', emptyKey: 'auctionList.unnamed', labelContext: saleLabelContext },
-    { key: 'isAuction', titleKey: 'auctionList.type', dataIndex: 'isAuction', cell: 'tag', labelPrefix: 'auctionType' },
+    { key: 'name', titleKey: 'auctionList.name', dataIndex: 'name', emptyKey: 'auctionList.unnamed', labelContext: saleLabelContext, labelContextWhen: SALE_CONTEXT },
+    { key: 'isAuction', titleKey: 'auctionList.type', dataIndex: 'isAuction', cell: 'tag', labelPrefix: 'auctionType', values: ['true', 'false'] },
     {
       key: 'status',
       titleKey: 'auctionList.status',
@@ -78,9 +80,11 @@ export const auctions: ResourceDef = {
       labelPrefix: 'auctionStatus',
       tagColors: AUCTION_STATUS_COLORS,
       labelContext: saleLabelContext,
+      labelContextWhen: SALE_CONTEXT,
+      values: AUCTION_STATUS_ORDER,
     },
     { key: 'administratorName', titleKey: 'auctionList.administrator', dataIndex: 'administratorName' },
-    { key: 'shareCount', titleKey: 'auctionList.shareCount', dataIndex: 'shareCount' },
+    { key: 'shareCount', titleKey: 'auctionList.shareCount', dataIndex: 'shareCount', cell: 'number' },
     { key: 'startsAt', titleKey: 'auctionList.startsAt', dataIndex: 'startsAt', cell: 'dateTime' },
     { key: 'endsAt', titleKey: 'auctionList.endsAt', dataIndex: 'endsAt', cell: 'dateTime' },
     { key: 'createdAt', titleKey: 'auctionList.createdAt', dataIndex: 'createdAt', cell: 'dateTime', sortField: 'createdAt' },
@@ -110,5 +114,5 @@ export const auctions: ResourceDef = {
   totalKey: 'auctionList.total',
   detailPath: auctionPath,
   // Its own chunk: the button's modal and form are not part of every list.
-  headerExtra: lazy(() => import('../pages/auctions/NewAuctionButton')),
+  headerExtra: 'newAuction',
 };

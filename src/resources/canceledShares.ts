@@ -9,7 +9,7 @@ export const canceledShares: ResourceDef = {
   labelKey: 'menu.canceledShares',
   titleKey: 'shares.titles.canceledShares',
   icon: StopOutlined,
-  api: { kind: 'share', list: API.share.canceledList, get: { endpoint: API.share.get, idParam: 'contractNumber' } },
+  api: { kind: 'share', list: API.share.canceledList, export: API.share.canceledListExport, get: { endpoint: API.share.get, idParam: 'contractNumber' } },
   permissions: { list: 'share.canceled_list', show: 'share.read' },
   rowKey: 'shareId',
   columns: [
@@ -22,6 +22,7 @@ export const canceledShares: ResourceDef = {
     { key: 'cancelReason', titleKey: 'shares.cancelReason', dataIndex: 'cancelReason' },
   ],
   filters: SHARE_FILTERS,
+  statusTabs: 'canceled',
   stateFilterLabelKey: 'shares.stateAtCancel',
   // The latest cancellations first: what the list is for.
   defaultSorters: [{ field: 'canceledAt', order: 'desc' }],

@@ -14,6 +14,7 @@ export const funds: ResourceDef = {
   api: {
     kind: 'json',
     list: API.fund.list,
+    export: API.fund.listExport,
     get: { endpoint: API.fund.get, idParam: 'fundId', numericId: true },
     create: API.fund.create,
     update: API.fund.update,

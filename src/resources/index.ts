@@ -1,7 +1,9 @@
 import type { ResourceProps } from '@refinedev/core';
 import { administrators } from './administrators';
+import { audit } from './audit';
 import { AUCTION_SHARE_RESULTS, auctionShareResultsApi, auctions } from './auctions';
 import { canceledShares } from './canceledShares';
+import { cancelReasons } from './cancelReasons';
 import { crudRoutes } from './crud';
 import { funds } from './funds';
 import { OPTION_LISTS } from './optionLists';
@@ -22,9 +24,13 @@ export type {
   FieldKind,
   FilterKind,
   FormContext,
+  HeaderExtraName,
   ResourceAction,
   ResourceApi,
   ResourceDef,
+  FilterBarProps,
+  FilterBarName,
+  ExpandedRowName,
   RowActionDef,
   RowActionName,
   SelectFilterDef,
@@ -32,7 +38,7 @@ export type {
 export { crudRoutes, editPath, recordPath } from './crud';
 
 /** Menu order. */
-export const RESOURCES: readonly ResourceDef[] = [shares, pendencies, transfers, canceledShares, auctions, funds, players, playerFiles, users, administrators];
+export const RESOURCES: readonly ResourceDef[] = [shares, pendencies, transfers, canceledShares, auctions, funds, players, playerFiles, users, administrators, cancelReasons, audit];
 
 export const resourceByName = (name: string | undefined): ResourceDef | undefined => RESOURCES.find((r) => r.name === name);
 

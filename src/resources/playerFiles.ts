@@ -1,6 +1,6 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
 import { API } from '../domain';
+import { PLAYER_FILE_TYPES } from '../domain/playerFiles';
 import { PLAYERS_ROUTE } from './players';
 import type { ResourceDef } from './types';
 
@@ -11,12 +11,12 @@ export const playerFiles: ResourceDef = {
   labelKey: 'menu.playerFiles',
   titleKey: 'playerFiles.title',
   icon: FileTextOutlined,
-  api: { kind: 'plain', list: API.player.listFiles },
+  api: { kind: 'plain', list: API.player.listFiles, export: API.player.listFilesExport },
   permissions: { list: 'player.files' },
   rowKey: 'playerFileId',
   columns: [
     { key: 'fileName', titleKey: 'playerFiles.fileName', dataIndex: 'fileName', cell: 'file', filePathIndex: 'filePath' },
-    { key: 'fileType', titleKey: 'playerFiles.fileType', dataIndex: 'fileType', cell: 'tag', labelPrefix: 'playerFiles.types' },
+    { key: 'fileType', titleKey: 'playerFiles.fileType', dataIndex: 'fileType', cell: 'tag', labelPrefix: 'playerFiles.types', values: PLAYER_FILE_TYPES },
     { key: 'players', titleKey: 'playerFiles.players', dataIndex: 'players', cell: 'names' },
     { key: 'sentBy', titleKey: 'playerFiles.sentBy', dataIndex: 'sentBy' },
     { key: 'sentAt', titleKey: 'playerFiles.sentAt', dataIndex: 'sentAt', cell: 'dateTime' },
@@ -24,5 +24,5 @@ export const playerFiles: ResourceDef = {
   filters: [],
   emptyKey: 'playerFiles.empty',
   totalKey: 'playerFiles.total',
-  headerExtra: lazy(() => import('../pages/players/SendPlayerFileButton')),
+  headerExtra: 'sendPlayerFile',
 };

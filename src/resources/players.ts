@@ -1,5 +1,4 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
 import { API } from '../domain';
 import { PLAYER_SORT_FIELDS } from '../domain/referenceLists';
 import { ENABLE_ACTIONS } from './recordActions';
@@ -17,6 +16,7 @@ export const players: ResourceDef = {
   api: {
     kind: 'json',
     list: API.player.list,
+    export: API.player.listExport,
     get: { endpoint: API.player.get, idParam: 'playerId', numericId: true },
     create: API.player.create,
     update: API.player.update,
@@ -43,7 +43,7 @@ export const players: ResourceDef = {
   defaultSorters: BY_NAME,
   emptyKey: 'players.empty',
   // The way to the files sent to players, next to the title.
-  headerExtra: lazy(() => import('../pages/players/PlayerFilesLink')),
+  headerExtra: 'playerFilesLink',
   crud: {
     createKey: 'players.new',
     showTitleKey: 'management.players.showTitle',

@@ -13,6 +13,6 @@ export const SHARE_COLUMNS: readonly ColumnDef[] = [
   { key: 'updatedAt', titleKey: 'shares.updatedAt', dataIndex: 'updatedAt', cell: 'dateTime', sortField: 'updatedAt' },
 ];
 
-export const SHARE_FILTERS: readonly FilterKind[] = ['q', 'state', 'isPj', 'admId', 'fundId', 'updatedAt'];
+export const SHARE_FILTERS: readonly FilterKind[] = ['q', 'state', 'processStep', 'isPj', 'admId', 'fundId', 'updatedAt'];
 
 export const NEWEST_FIRST = [{ field: 'updatedAt', order: 'desc' as const }];

@@ -4,12 +4,13 @@
  * between the two and tolerate the string forms a reload produces.
  */
 import type { CrudFilter, CrudSort } from '@refinedev/core';
-import { SHARE_SORT_FIELDS, isShareState, type ShareListFilters, type ShareSortField, type SortOrder } from '../domain';
+import { SHARE_SORT_FIELDS, isProcessStep, isShareState, type ShareListFilters, type ShareSortField, type SortOrder } from '../domain';
 
 /** CrudFilter field and operator of each control. The updated-at range is two filters on one field. */
 export const SHARE_FILTER = {
   q: { field: 'q', operator: 'contains' },
   state: { field: 'state', operator: 'in' },
+  processStep: { field: 'processStep', operator: 'in' },
   isPj: { field: 'isPj', operator: 'eq' },
   admId: { field: 'admId', operator: 'eq' },
   fundId: { field: 'fundId', operator: 'eq' },
@@ -53,11 +54,17 @@ const asStates = (v: unknown): ShareListFilters['state'] => {
   return list.length ? [...new Set(list)] : undefined;
 };
 
+const asSteps = (v: unknown): ShareListFilters['processStep'] => {
+  const list = (Array.isArray(v) ? v : [v]).filter((x) => x !== '' && x !== null && x !== undefined).map(Number).filter(isProcessStep);
+  return list.length ? [...new Set(list)] : undefined;
+};
+
 /** The ShareListFilters a set of CrudFilters means; keys without a value are left out. */
 export const toShareListFilters = (filters: readonly CrudFilter[] = []): ShareListFilters => {
   const out: ShareListFilters = {
     q: asText(find(filters, 'q')),
     state: asStates(find(filters, 'state')),
+    processStep: asSteps(find(filters, 'processStep')),
     isPj: asBoolean(find(filters, 'isPj')),
     admId: asId(find(filters, 'admId')),
     fundId: asId(find(filters, 'fundId')),
@@ -79,9 +86,10 @@ export const shareFilter = (slot: FilterSlot, value: unknown): CrudFilter => {
 
 export const isShareSortField = (v: unknown): v is ShareSortField => typeof v === 'string' && (SHARE_SORT_FIELDS as readonly string[]).includes(v);
 
-/** The first sorter the server knows, as its `sort`/`order` pair. */
-export const toShareSort = (sorters: readonly CrudSort[] = []): { sort: ShareSortField; order: SortOrder } | null => {
-  const s = sorters.find((x) => isShareSortField(x.field));
-  if (!s || !isShareSortField(s.field)) return null;
+/** The first sorter the server knows (the share list's, or a list's own `extra` ones), as its `sort`/`order` pair. */
+export const toShareSort = (sorters: readonly CrudSort[] = [], extra: readonly string[] = []): { sort: string; order: SortOrder } | null => {
+  const known = (field: string) => isShareSortField(field) || extra.includes(field);
+  const s = sorters.find((x) => known(x.field));
+  if (!s) return null;
   return { sort: s.field, order: s.order === 'asc' ? 'asc' : 'desc' };
 };

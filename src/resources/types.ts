@@ -1,12 +1,31 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import type { ComponentType } from 'react';
-import type { Endpoint, Permission, Profile, ShareState, Tenant } from '../domain';
+import type { Endpoint, Permission, Profile, ShareState, StateCountList, Tenant } from '../domain';
 
 /**
  * How a cell shows its value; the list page owns the renderers so that definitions stay data.
  * `code` is an identifier read whole (a contract number): one line, never shortened.
  */
-export type CellKind = 'code' | 'text' | 'document' | 'shareState' | 'processStep' | 'personType' | 'date' | 'dateTime' | 'boolean' | 'profile' | 'tag' | 'names' | 'file';
+export type CellKind =
+  | 'code'
+  | 'text'
+  | 'number'
+  | 'document'
+  | 'shareState'
+  | 'processStep'
+  | 'personType'
+  | 'date'
+  | 'dateTime'
+  | 'boolean'
+  | 'profile'
+  | 'tag'
+  | 'names'
+  | 'file'
+  // A share's open pendencies on /pendencias (the row's `pendency` summary, issue 15): their kinds,
+  // the oldest one's age in days, the nearest due date (marked "Vencida" when one is overdue).
+  | 'pendencyKinds'
+  | 'pendencyAge'
+  | 'pendencyDue';
 
 export interface ColumnDef {
   key: string;
@@ -30,6 +49,32 @@ export interface ColumnDef {
   labelContext?: (row: Readonly<Record<string, unknown>>) => string | undefined;
   /** i18n key shown instead of "—" when the value is empty (with labelContext's context). */
   emptyKey?: string;
+  /**
+   * `labelContext` said as data, for the export (issue 18): the rows whose `field` equals `equals`
+   * read their labels in `context`. Give both when a column's words depend on the row.
+   */
+  labelContextWhen?: { field: string; equals: string | number | boolean | null; context: string };
+  /** `tag` cells: every value the column can hold (the export writes each one's words). */
+  values?: readonly string[];
+  /**
+   * How the export writes a column whose cell is drawn from an object of the row (the pendency
+   * summary): one spreadsheet column per part, in this order, so that a date stays a date and a
+   * count a number. Absent: one column, the `dataIndex` written as `cell` reads it.
+   */
+  exportParts?: readonly ExportPart[];
+}
+
+/** One spreadsheet column of a list column (ColumnDef.exportParts). */
+export interface ExportPart {
+  /** The item's field, or a field of an object in it (`pendency.ageDays`). */
+  field: string;
+  /** How its value reads, as a list cell of that kind (a `tag`'s words, a `date`, Sim/Não for `boolean`…). */
+  cell: CellKind;
+  /** Its header, when not the column's own. */
+  titleKey?: string;
+  /** `tag` parts: the words of each value, as ColumnDef's. */
+  labelPrefix?: string;
+  values?: readonly string[];
 }
 
 /**
@@ -44,7 +89,7 @@ export interface SelectFilterDef {
 }
 
 /** Filter controls a list may show. Some show only for some profiles (decided by the list page). */
-export type FilterKind = 'q' | 'state' | 'isPj' | 'admId' | 'fundId' | 'updatedAt' | 'profile';
+export type FilterKind = 'q' | 'state' | 'processStep' | 'isPj' | 'admId' | 'fundId' | 'updatedAt' | 'profile';
 
 /** Actions on one record besides editing it, each a POST of `{ [idParam]: id }` (see RowActionDef). */
 export type RowActionName = 'disable' | 'enable' | 'sendReset';
@@ -69,8 +114,12 @@ export interface ResourceApi {
    */
   get?: { endpoint: Endpoint; idParam: string; numericId?: boolean };
   queryFilters?: readonly string[];
+  /** `json` lists: the whole `filters` object; `share` lists: its keys beyond the share list's (merged in). */
   toFilters?: (filters: readonly CrudFilter[]) => Record<string, unknown>;
-  /** `json` lists: the server's sort fields; the first sorter on one of them is sent as `sort`/`order`. */
+  /**
+   * `json` lists: the server's sort fields; `share` lists: sort fields beyond the share list's. The
+   * first sorter on one of them is sent as `sort`/`order`.
+   */
   sortFields?: readonly string[];
   /** POST with the input; answers the record (or, for users, `{ user, temporaryPassword }`). */
   create?: Endpoint;
@@ -78,6 +127,11 @@ export interface ResourceApi {
   update?: Endpoint;
   /** Record actions, sent by the dataProvider's `custom` as POST `{ [get.idParam]: id }`. */
   actions?: Partial<Record<RowActionName, Endpoint>>;
+  /**
+   * The list as CSV or XLSX (issue 18): POST `{ format, query, columns, timeZone, title }`, where
+   * `query` is exactly what `list` would be sent, without page and limit.
+   */
+  export?: Endpoint;
 }
 
 /**
@@ -177,6 +231,9 @@ export interface CrudDef {
   afterCreate?: 'oneTimePassword';
 }
 
+/** The parts a list may show next to its title (src/pages/list/headerExtras.ts). */
+export type HeaderExtraName = 'newAuction' | 'sendPlayerFile' | 'playerFilesLink';
+
 export interface ResourceDef {
   name: string;
   route: string;
@@ -193,6 +250,11 @@ export interface ResourceDef {
   stateOptions?: readonly ShareState[];
   /** i18n key of the state filter when it filters something else than the current state (Canceladas). */
   stateFilterLabelKey?: string;
+  /**
+   * Status tabs above the list (issue 18): one per state the list holds and "Todas", each with its
+   * count from GET /share/state_counts (`list` parameter). Absent: no tabs (the pendency list holds one state).
+   */
+  statusTabs?: StateCountList;
   /** Filters the user cannot remove (the pendency list is the share list restricted to a state). */
   permanentFilters?: CrudFilter[];
   defaultSorters?: CrudSort[];
@@ -205,8 +267,31 @@ export interface ResourceDef {
   searchPlaceholderKey?: string;
   /** Where a row opens (default: the share workspace). */
   detailPath?: (id: string) => string;
-  /** Shown next to the page title (a lazy component, so the list chunk stays small). */
-  headerExtra?: ComponentType;
+  /**
+   * Shown next to the page title, named here and found in src/pages/list/headerExtras.ts (a lazy
+   * component, so the list chunk stays small): a definition names a page's part, never imports it.
+   */
+  headerExtra?: HeaderExtraName;
   /** Create, edit and show pages generated from the definition (src/pages/management). */
   crud?: CrudDef;
+  /**
+   * A filter bar of the list's own instead of the standard one, named here and found in
+   * src/pages/list/listParts.ts (a lazy chunk, so the first list does not download it): the audit
+   * trail's user, object, action and period (issue 18).
+   */
+  filterBar?: FilterBarName;
+  /** Shown when a row is expanded, named like filterBar: the audit entry's before and after. */
+  expandedRow?: ExpandedRowName;
+}
+
+/** A list's own filter bar (src/pages/list/listParts.ts). */
+export type FilterBarName = 'audit';
+/** What an expanded row shows (src/pages/list/listParts.ts). */
+export type ExpandedRowName = 'auditChanges';
+
+/** What a list's own filter bar gets: the applied filters, and how to change or clear them. */
+export interface FilterBarProps {
+  filters: CrudFilter[];
+  apply: (changes: CrudFilter[]) => void;
+  clear: () => void;
 }

@@ -15,6 +15,7 @@ export const users: ResourceDef = {
   api: {
     kind: 'json',
     list: API.user.list,
+    export: API.user.listExport,
     get: { endpoint: API.user.get, idParam: 'userId' },
     create: API.user.create,
     update: API.user.update,

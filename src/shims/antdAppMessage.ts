@@ -1,4 +1,4 @@
-/** antd/es/app/App.js's `../message/useMessage`, swapped by vite.config.ts (see antdAppFeedback.ts). */
+/** antd/es/app/App.js's `../message/useMessage`, swapped by scripts/build/standIns.ts (see antdAppFeedback.ts). */
 import { useMessage } from './antdAppFeedback';
 
 export default useMessage;

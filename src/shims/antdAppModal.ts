@@ -1,4 +1,4 @@
-/** antd/es/app/App.js's `../modal/useModal`, swapped by vite.config.ts (see antdAppFeedback.ts). */
+/** antd/es/app/App.js's `../modal/useModal`, swapped by scripts/build/standIns.ts (see antdAppFeedback.ts). */
 import { useModal } from './antdAppFeedback';
 
 export default useModal;

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * the first list). The app never sets `filters` or `filterDropdown` on a column (lists filter
  * through their own bar, src/pages/list/ListFilters.tsx), so antd never renders it; were a column
  * to ask for one, the title shows without the dropdown and the console says why. Swapped in by
- * vite.config.ts in the browser (dev server and build); the tests run the original.
+ * scripts/build/standIns.ts in the build, the dev server and the component tests.
  */
 export function flattenKeys(filters?: { value: unknown; children?: unknown[] }[]): unknown[] {
   let keys: unknown[] = [];
@@ -17,7 +17,7 @@ export function flattenKeys(filters?: { value: unknown; children?: unknown[] }[]
 }
 
 const FilterDropdown = ({ children }: { children?: ReactNode }) => {
-  console.error('antd column filters are left out of the build (vite.config.ts): filter through the list bar');
+  console.error('antd column filters are left out of the build (scripts/build/standIns.ts): filter through the list bar');
   return <>{children}</>;
 };
 

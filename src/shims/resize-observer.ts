@@ -1,5 +1,5 @@
 /**
  * rc-resize-observer imports `resize-observer-polyfill`, a polyfill for browsers that predate
- * ResizeObserver; every browser antd 5 supports has it. Aliased in vite.config.ts (dev server and build).
+ * ResizeObserver; every browser antd 5 supports has it. Aliased by scripts/build/standIns.ts (the build and the dev server).
  */
 export default globalThis.ResizeObserver;

@@ -4,7 +4,7 @@
  * The `side-channel` package qs uses to spot cycles, rewritten on WeakMap and Map. The original
  * supports engines without WeakMap through get-intrinsic, object-inspect and eight helper packages,
  * some 8 KB gzip in the first list for browsers that all have WeakMap (DESIGN §5). Same API:
- * assert, delete, get, has, set. Aliased in vite.config.ts (dev server and build).
+ * assert, delete, get, has, set. Aliased by scripts/build/standIns.ts (the build and the dev server).
  */
 module.exports = function getSideChannel() {
   var objects = new WeakMap();

@@ -119,7 +119,6 @@ describe('the built web app', () => {
 
   it.each([
     ['the app shell', 'GET', '/listagem'],
-    ['a hashed asset', 'GET', '/assets/index-4f2a9c.js'],
     ['a static file', 'GET', '/favicon.svg'],
     ['an API answer', 'GET', '/api/health'],
     ['an API refusal', 'GET', '/api/share/list'],
@@ -139,6 +138,21 @@ describe('the built web app', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sends a hashed asset only the headers that act on a script: no page policies, no validators (issue 17)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-4f2a9c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    for (const pagePolicy of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'cross-origin-opener-policy', 'etag', 'last-modified']) {
+      expect(res.headers[pagePolicy], pagePolicy).toBeUndefined();
+    }
+    // The page that loads it still carries them.
+    const shell = await app.inject({ method: 'GET', url: '/listagem', headers: html });
+    expect(shell.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(shell.headers.etag).toBeDefined();
   });
 
   it('keeps JSON 404s for the API and for missing files', async () => {

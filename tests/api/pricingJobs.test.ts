@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuctionAddFileResponse, AuctionInfo, AuctionPricingItem } from '../../src/domain/auctions';
 import { buildApp } from '../../server/app';
-import { notFound } from '../../server/http/errors';
+import { notFound } from '../../server/services/errors';
 import { openDatabase } from '../../server/db/client';
 import { rowsOf } from '../../server/db/seed/bulk';
 import { PricingQueue, pricingQueueOf } from '../../server/jobs/pricingQueue';

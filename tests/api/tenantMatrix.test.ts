@@ -20,7 +20,7 @@ const ENDPOINTS: Endpoint[] = Object.values(API).flatMap((v) => ('method' in v ?
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
 
 /** Parameters that name a tenant's object. */
-const TENANT_KEYS = ['contractNumber', 'shareId', 'shareIds', 'proposalId', 'auctionId', 'filePath', 'fileId', 'fileKey', 'admId', 'admSlug', 'userId'] as const;
+const TENANT_KEYS = ['contractNumber', 'shareId', 'shareIds', 'proposalId', 'auctionId', 'filePath', 'fileId', 'fileKey', 'admId', 'admSlug', 'userId', 'pendencyId'] as const;
 type TenantKey = (typeof TENANT_KEYS)[number];
 
 /** Calls that name no tenant's object, and why that is safe. */
@@ -45,17 +45,51 @@ const NOT_TENANT_SCOPED: Record<string, string> = {
   'POST /player/update': 'operators only',
   'POST /player/disable': 'operators only',
   'POST /player/enable': 'operators only',
+  // Cancellation reasons (issue 16): platform-wide reference data, operators only.
+  'GET /cancel_reason/list': 'operators only; reference data',
+  'GET /cancel_reason/get': 'operators only; reference data',
+  'POST /cancel_reason/create': 'operators only; reference data',
+  'POST /cancel_reason/update': 'operators only; reference data',
+  'POST /cancel_reason/disable': 'operators only; reference data',
+  'POST /cancel_reason/enable': 'operators only; reference data',
   'GET /share/list': 'list scoped by the session (tenancy.test.ts)',
   'GET /share/transfer_list': 'list scoped by the session (tenancy.test.ts)',
   'GET /share/canceled_list': 'list scoped by the session (tenancy.test.ts)',
+  'GET /share/with_pendency_list': 'list scoped by the session (pendency.test.ts)',
   'GET /share/canceled_reason_list': 'reference data',
   'GET /share/administrator_options': 'list scoped by the session (administratorOptions.test.ts)',
+  'GET /share/state_counts': 'counts scoped by the session (dashboard.test.ts)',
+  'GET /dashboard/summary': 'figures scoped by the session (dashboard.test.ts)',
   'GET /fund/list': 'reference list',
   'GET /player/list': 'reference list',
   'GET /player/list_files': 'platform files (operators only)',
   'GET /player/list_file_types': 'reference data',
   'GET /bank/list_brazilian_banks': 'reference data',
   'GET /auction/list': 'list scoped by the session (auction.test.ts)',
+  // Exports (issue 18): a list's own query under its own scope (export.test.ts).
+  'POST /user/list_export': "export of a list scoped by the session: an administrator's own brand (export.test.ts)",
+  'POST /auction/list_export': 'export of a list scoped by the session (export.test.ts)',
+  'POST /auction/share_results_export': "export of an auction's results, scoped like GET /auction/share_results (export.test.ts)",
+  'POST /share/list_export': 'export of a list scoped by the session (export.test.ts)',
+  'POST /share/transfer_list_export': 'export of a list scoped by the session (export.test.ts)',
+  'POST /share/canceled_list_export': 'export of a list scoped by the session (export.test.ts)',
+  'POST /share/with_pendency_list_export': 'export of a list scoped by the session (export.test.ts)',
+  'POST /player/list_export': 'operators only',
+  'POST /player/list_files_export': 'operators only',
+  'POST /fund/list_export': 'reference list',
+  'POST /administrator/list_export': 'operators only',
+  // Saved views and columns (issue 18): the session's own user's rows only; another's is a 404 (listViews.test.ts).
+  'GET /view/list': "the session's own user's views",
+  'GET /view/get': "the session's own user's views (another's is a 404)",
+  'POST /view/create': "the session's own user's views",
+  'POST /view/update': "the session's own user's views (another's is a 404)",
+  'POST /view/delete': "the session's own user's views (another's is a 404)",
+  'GET /view/columns_list': "the session's own user's columns",
+  'POST /view/columns_save': "the session's own user's columns",
+  // The audit trail and live updates (issue 18): scoped by the session (audit.test.ts, live.test.ts).
+  'GET /audit/list': "trail scoped by the session: an administrator's own brand (audit.test.ts)",
+  'GET /audit/user_options': "users scoped by the session: an administrator's own brand (audit.test.ts)",
+  'GET /live/events': 'events scoped by the session (live.test.ts)',
 };
 /** Public calls (health, login, the brands the login page shows) have no session to scope. */
 const checked = (e: Endpoint) => !isPublicEndpoint(e) && !NOT_TENANT_SCOPED[label(e)];
@@ -81,6 +115,10 @@ const FILLERS_FOR: Record<string, Record<string, unknown>> = {
   'POST /person/delete': { person: { signer: 2 } },
   // The run is looked up inside the auction, so another tenant's auction refuses it first.
   'POST /auction/pricing_retry': { pricingId: '00000000-0000-4000-8000-00000000beef' },
+  // Pendencies (issue 15): valid fields, so that only the tenant of the share or pendency can refuse.
+  'POST /share/pendency_open': { kind: 'signer_data', description: 'Teste de isolamento.' },
+  'POST /share/pendency_add_ticket': { kind: 'zip_payment_ticket', amount: 10, dueDate: '2026-12-01' },
+  'POST /share/pendency_register_payment': { amount: 10 },
 };
 
 let t: TestApp;
@@ -102,6 +140,7 @@ const missing: Values = {
   admId: 999,
   admSlug: 'nao-existe',
   userId: MISSING_UUID,
+  pendencyId: MISSING_UUID,
 };
 let fillers: Record<string, unknown>;
 
@@ -115,6 +154,9 @@ async function objectsOf(where: ReturnType<typeof sql>, admSlug: string, admId: 
   const fileId = await insertFile(t, share.id, 'CNH');
   const [file] = await t.query<{ key: string }>(sql`select key from files where id = ${fileId}`);
   const [user] = await t.query<{ id: string }>(sql`select id from users where email = ${userEmail}`);
+  const [pendency] = await t.query<{ id: string }>(
+    sql`insert into pendencies (share_id, kind, description) values (${share.id}, 'signer_data', 'Pendência de outro cliente.') returning id`,
+  );
   return {
     contractNumber: share.contract_number,
     shareId: share.id,
@@ -127,6 +169,7 @@ async function objectsOf(where: ReturnType<typeof sql>, admSlug: string, admId: 
     admId,
     admSlug,
     userId: user.id,
+    pendencyId: pendency.id,
   };
 }
 
@@ -153,6 +196,8 @@ beforeAll(async () => {
     proofFile: ownFile,
     billetFile: ownFile,
     billetLine: VALID_BOLETO,
+    // The pendency calls' files: the administrator's own (the tenant crossing is the pendency's).
+    file: ownFile,
     paidDate: yesterday(),
     reason: 'outro',
     detail: 'Teste de isolamento.',

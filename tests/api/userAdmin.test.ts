@@ -239,7 +239,11 @@ describe('POST /user/disable and /user/enable', () => {
     for (const o of rest) expectOk(await post(USERS.operator, '/user/disable', { userId: o.id }));
     try {
       const main = await idOf(USERS.operator);
-      const [r1, r2] = await Promise.all([post(USERS.operator, '/user/disable', { userId: b.id }), post(b.email, '/user/disable', { userId: main })]);
+      // Both sign in first: a login racing the disable would be refused as the disabled user it is,
+      // before the call the test is about.
+      const [mainAuth, otherAuth] = [await headers(USERS.operator), await headers(b.email)];
+      const disable = (auth: Record<string, string>, userId: string) => t.inject({ method: 'POST', url: '/api/user/disable', headers: auth, payload: { userId } });
+      const [r1, r2] = await Promise.all([disable(mainAuth, b.id), disable(otherAuth, main)]);
       const [won, lost] = [r1, r2].sort((x, y) => x.statusCode - y.statusCode);
       expect(won.statusCode, won.body).toBe(200);
       // The loser is refused as the last operator, or finds its own session already ended.
@@ -289,7 +293,11 @@ describe('POST /user/send_reset', () => {
     expectOk(await t.inject({ method: 'POST', url: '/api/user/auth_change_password', payload: { publicId: flowOfLink!.publicId, newPassword: 'Restrito#Nova2026' } }));
     expectOk(await login(email, 'Restrito#Nova2026'));
     expectError(await login(email, PASSWORD), 401);
-    expect((await auditOf(userId)).at(-1)).toMatchObject({ action: 'user.send_reset', adm_id: 1, user_id: await idOf(USERS.acme) });
+    // The reset by the administrator, then the user's own new password (issue 18 records it too).
+    expect((await auditOf(userId)).slice(-2)).toMatchObject([
+      { action: 'user.send_reset', adm_id: 1, user_id: await idOf(USERS.acme) },
+      { action: 'user.change_password', adm_id: 1, user_id: userId },
+    ]);
   });
 
   it("is scoped like the rest: another brand's user is a 404, a fund is refused, and nothing is sent", async () => {

@@ -71,7 +71,7 @@ describe('the full path', () => {
 
     // payment_done is final.
     for (const move of ['cancel_sale', 'raise_pendency', 'set_paid'] as const) {
-      await expect(moveShare(t.handle.db, operator, { shareId: id }, { move, flags })).rejects.toMatchObject({ statusCode: 409, message: `Invalid move: ${move} from payment_done` });
+      await expect(moveShare(t.handle.db, operator, { shareId: id }, { move, flags })).rejects.toMatchObject({ kind: 'conflict', message: `Invalid move: ${move} from payment_done` });
     }
   });
 

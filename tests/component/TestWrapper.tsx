@@ -3,7 +3,7 @@
  * test. Providers default to the app's real ones; pass a dataProvider (or an axios-backed one) to
  * control what the lists receive.
  */
-import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider, type NotificationProvider, type ResourceProps } from '@refinedev/core';
+import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider, type LiveProvider, type NotificationProvider, type ResourceProps } from '@refinedev/core';
 import { routerProvider } from '../../src/providers/routerProvider';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
@@ -24,11 +24,13 @@ export interface TestWrapperProps {
   accessControlProvider?: AccessControlProvider;
   notificationProvider?: NotificationProvider | (() => NotificationProvider);
   resources?: ResourceProps[];
+  /** Live updates (issue 18): absent, nothing is heard, as without a server. */
+  liveProvider?: LiveProvider;
   routerInitialEntries?: string[];
   brand?: Brand;
 }
 
-/** A dataProvider whose lists are empty unless a test says otherwise. */
+/** A dataProvider whose lists are empty unless a test says otherwise; its other calls fail as offline. */
 export const mockDataProvider = (overrides: Partial<DataProvider> = {}): DataProvider =>
   ({
     getApiUrl: () => '/api',
@@ -37,6 +39,10 @@ export const mockDataProvider = (overrides: Partial<DataProvider> = {}): DataPro
     create: vi.fn(),
     update: vi.fn(),
     deleteOne: vi.fn(),
+    // Calls outside the lists (src/hooks/useApi.ts) find no server, as a test without a fake API would.
+    custom: vi.fn(async () => {
+      throw { message: 'Network Error', statusCode: 0 };
+    }),
     ...overrides,
   }) as DataProvider;
 
@@ -57,6 +63,7 @@ export const TestWrapper =
     accessControlProvider = createAccessControlProvider(),
     notificationProvider = useNotificationProvider,
     resources = refineResources(),
+    liveProvider,
     routerInitialEntries = ['/'],
     brand = DEFAULT_BRAND,
   }: TestWrapperProps = {}) =>
@@ -70,6 +77,7 @@ export const TestWrapper =
               authProvider={authProvider}
               accessControlProvider={accessControlProvider}
               notificationProvider={notificationProvider}
+              liveProvider={liveProvider}
               i18nProvider={i18nProvider}
               routerProvider={routerProvider}
               resources={resources}

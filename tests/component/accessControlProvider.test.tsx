@@ -18,12 +18,12 @@ describe('accessControlProvider', () => {
 
   it('lets the operator list everything', async () => {
     signIn('operator');
-    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'auctions', 'funds', 'players', 'playerFiles', 'users', 'administrators']);
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'auctions', 'funds', 'players', 'playerFiles', 'users', 'administrators', 'cancelReasons', 'audit']);
   });
 
-  it('lets the administrator list shares, pendencies, transfers, canceled shares, funds and its users', async () => {
+  it('lets the administrator list shares, pendencies, transfers, canceled shares, funds, its users and its audit trail', async () => {
     signIn('adm');
-    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'auctions', 'funds', 'users']);
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'canceledShares', 'auctions', 'funds', 'users', 'audit']);
   });
 
   it('lets the fund list its shares, pendencies and transfers only', async () => {
@@ -33,7 +33,7 @@ describe('accessControlProvider', () => {
 
   it('removes what the token denies', async () => {
     signIn('operator', { deniedPermissions: ['share.canceled_list', 'user.list', 'player.files'] });
-    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'auctions', 'funds', 'players', 'administrators']);
+    expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'auctions', 'funds', 'players', 'administrators', 'cancelReasons', 'audit']);
   });
 
   it('denies everything without a session, an unknown resource or an undeclared action', async () => {

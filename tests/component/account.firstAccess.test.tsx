@@ -29,10 +29,10 @@ describe('first access', () => {
     expect(api.called('GET', '/share/list')).toHaveLength(0);
   });
 
-  it('a login without firstAccess still goes to the list', async () => {
+  it('a login without firstAccess still goes to the home page, the dashboard (issue 18)', async () => {
     renderApp('/', loginAnswer(false));
     await logIn('operador@repasse.dev', 'repasse123');
-    await waitFor(() => expect(location()).toMatch(/^\/listagem/));
+    await waitFor(() => expect(location()).toMatch(/^\/painel/));
     expect(isFirstAccessPending()).toBe(false);
   });
 
@@ -55,17 +55,18 @@ describe('first access', () => {
     expect(isFirstAccessPending()).toBe(false);
   });
 
-  it('changes the password with firstAccess:true and goes on to the list', async () => {
+  it('changes the password with firstAccess:true and goes on to the home page, the dashboard', async () => {
     pendingSession();
     const api = renderApp('/listagem', { 'POST /user/change_password': { status: 200, data: {} } });
     await changePassword('provisoria');
-    await waitFor(() => expect(location()).toMatch(/^\/listagem/));
+    await waitFor(() => expect(location()).toMatch(/^\/painel/));
     expect(api.called('POST', '/user/change_password').map((c) => c.body)).toEqual([
       { oldPassword: 'provisoria', newPassword: GOOD_PASSWORD, firstAccess: true },
     ]);
     expect(await screen.findByText(ACC.firstAccess.done)).toBeInTheDocument();
     expect(isFirstAccessPending()).toBe(false);
-    await waitFor(() => expect(api.called('GET', '/share/list').length).toBeGreaterThan(0));
+    // The home page loads its figures (issue 18).
+    await waitFor(() => expect(api.called('GET', '/dashboard/summary').length).toBeGreaterThan(0));
   });
 
   it.each([
@@ -101,10 +102,10 @@ describe('first access', () => {
     expect(isFirstAccessPending()).toBe(true);
   });
 
-  it('without a pending change it leads to the list', async () => {
+  it('without a pending change it leads to the home page', async () => {
     signIn('operator');
     renderApp('/primeiro-acesso');
-    await waitFor(() => expect(location()).toMatch(/^\/listagem/));
+    await waitFor(() => expect(location()).toMatch(/^\/painel/));
   });
 
   it('without a session it leads to the login', async () => {

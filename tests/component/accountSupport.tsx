@@ -7,7 +7,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach } from 'vitest';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { ptBRAccount } from '../../src/i18n/pt-BR.account';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
@@ -29,9 +28,7 @@ export const LIST_ROUTES: Record<string, FakeReply> = {
 export const renderApp = (path: string, routes: Record<string, FakeReply | Route> = {}) => {
   const api = fakeApi({ ...LIST_ROUTES, ...routes });
   render(
-    <HttpContext.Provider value={api.client}>
-      <AppRoutes />
-    </HttpContext.Provider>,
+    <AppRoutes />,
     { wrapper: TestWrapper({ routerInitialEntries: [path], authProvider: createAuthProvider(api.client), dataProvider: createDataProvider(api.client) }) },
   );
   return api;

@@ -1,7 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
 import { A, AUCTION_ID, L, auctionInfo, auctionItem, auctionRoutes, pickOption, preloadAuctionChunks } from './auctionsApi';
@@ -25,9 +24,7 @@ const open = (path: string, profile: Profile = 'adm', routes: Record<string, Fak
   signIn(profile);
   const api = fakeApi({ 'GET /auction/list': listRoute, ...routes });
   render(
-    <HttpContext.Provider value={api.client}>
-      <AppRoutes />
-    </HttpContext.Provider>,
+    <AppRoutes />,
     { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider: createDataProvider(api.client) }) },
   );
   return api;

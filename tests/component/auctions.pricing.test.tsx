@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { A, AUCTION_ID, auctionInfo, auctionRoutes, pricingRun, preloadAuctionChunks } from './auctionsApi';
 import { button, nextLabel, openAuction, title } from './auctionsPage';
 
 // Polls every few milliseconds here: the test waits for the answers, never for the clock.
 vi.mock('../../src/pages/auctions/polling', () => ({ PRICING_POLL_MS: 20 }));
+// Workers are reused across files (vitest.config.ts): the next file gets the real interval again.
+afterAll(() => vi.doUnmock('../../src/pages/auctions/polling'));
 vi.setConfig({ testTimeout: 90_000 });
 const fill = (text: string, vars: Record<string, string>) => Object.entries(vars).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), text);
 beforeAll(preloadAuctionChunks, 60_000);

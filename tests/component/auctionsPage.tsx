@@ -1,6 +1,5 @@
 /** Opens the auction page over a fake API, and the queries the auction page tests share. */
 import { render, screen } from '@testing-library/react';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
 import { A, AUCTION_ID } from './auctionsApi';
@@ -14,9 +13,7 @@ export const openAuction = (routes: Record<string, FakeReply | Route>, profile: 
   signIn(profile);
   const api = fakeApi(routes);
   render(
-    <HttpContext.Provider value={api.client}>
-      <AppRoutes />
-    </HttpContext.Provider>,
+    <AppRoutes />,
     { wrapper: TestWrapper({ routerInitialEntries: [`/leiloes/${AUCTION_ID}`], dataProvider: createDataProvider(api.client) }) },
   );
   return api;

@@ -40,7 +40,7 @@ describe('authProvider login and logout', () => {
         return config.url === '/user/login' ? { status: 200, data: { token } } : { status: 404, data: {} };
       }),
     );
-    expect(await provider.login({ email: 'adm@acme.repasse.dev', password: 'repasse123' })).toEqual({ success: true, redirectTo: '/listagem' });
+    expect(await provider.login({ email: 'adm@acme.repasse.dev', password: 'repasse123' })).toEqual({ success: true, redirectTo: '/painel' });
     expect(body).toEqual({ username: 'adm@acme.repasse.dev', password: 'repasse123' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
   });

@@ -2,7 +2,6 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DocumentTitle } from '../../src/components/DocumentTitle';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { ptBRManagement } from '../../src/i18n/pt-BR.management';
 import { createDataProvider } from '../../src/providers/dataProvider';
@@ -25,10 +24,10 @@ const renderApp = (path: string) =>
 const renderRecord = (path: string, routes: Record<string, FakeReply | Route>, { withTitle = true } = {}) => {
   const api = fakeApi({ 'GET /administrator/list': list(BRANDS), 'GET /fund/list': list(FUNDS), 'GET /user/list': list([managedUser()]), ...routes });
   render(
-    <HttpContext.Provider value={api.client}>
+    <>
       {withTitle && <DocumentTitle />}
       <AppRoutes />
-    </HttpContext.Provider>,
+    </>,
     { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider: createDataProvider(api.client) }) },
   );
   return api;

@@ -11,10 +11,10 @@ import { Form, type FormInstance } from 'antd';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORAGE_LIMITS, type FileRef } from '../../src/domain';
 import { FAVICON_EXTENSIONS, FAVICON_MAX_BYTES } from '../../src/domain/management';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import '../../src/i18n/loadManagementMessages';
 import { ptBRManagement } from '../../src/i18n/pt-BR.management';
 import { FormField } from '../../src/pages/management/FormFields';
+import { createDataProvider } from '../../src/providers/dataProvider';
 import { toInput, type Values } from '../../src/pages/management/formModel';
 import type { FieldDef, FormContext } from '../../src/resources';
 import { fakeHttp, signIn, type FakeReply } from './helpers';
@@ -95,10 +95,8 @@ const renderField = () => {
     );
   };
   render(
-    <HttpContext.Provider value={api.client}>
-      <Harness />
-    </HttpContext.Provider>,
-    { wrapper: TestWrapper() },
+    <Harness />,
+    { wrapper: TestWrapper({ dataProvider: createDataProvider(api.client) }) },
   );
   const input = screen.getByTestId('administrators-edit_favicon-input') as HTMLInputElement;
   return { ...api, input, form: () => instance!.getFieldsValue(true) as Values };

@@ -7,7 +7,7 @@ import { AppRoutes } from '../../src/routes';
 import { signIn } from './helpers';
 import { TestWrapper } from './TestWrapper';
 
-const ALL = [ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.canceledShares, ptBR.menu.auctions, ptBR.menu.funds, ptBR.menu.players, ptBR.menu.playerFiles, ptBR.menu.users, ptBR.menu.administrators];
+const ALL = [ptBR.menu.dashboard, ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.canceledShares, ptBR.menu.auctions, ptBR.menu.funds, ptBR.menu.players, ptBR.menu.playerFiles, ptBR.menu.users, ptBR.menu.administrators, ptBR.menu.cancelReasons, ptBR.menu.audit];
 
 const renderShell = (path = '/listagem') => render(<AppRoutes />, { wrapper: TestWrapper({ routerInitialEntries: [path] }) });
 
@@ -29,19 +29,19 @@ describe('layout', () => {
   it('hides from the administrator what it may not list', async () => {
     signIn('adm');
     renderShell();
-    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.canceledShares, ptBR.menu.auctions, ptBR.menu.funds, ptBR.menu.users]);
+    expect(await menuEntries()).toEqual([ptBR.menu.dashboard, ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.canceledShares, ptBR.menu.auctions, ptBR.menu.funds, ptBR.menu.users, ptBR.menu.audit]);
   });
 
   it('shows the fund its shares, pendencies and transfers only', async () => {
     signIn('fund');
     renderShell();
-    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.auctions]);
+    expect(await menuEntries()).toEqual([ptBR.menu.dashboard, ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.auctions]);
   });
 
   it("drops what the token's deniedPermissions deny", async () => {
     signIn('operator', { deniedPermissions: ['player.list', 'share.canceled_list'] });
     renderShell();
-    expect(await menuEntries()).toEqual([ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.auctions, ptBR.menu.funds, ptBR.menu.playerFiles, ptBR.menu.users, ptBR.menu.administrators]);
+    expect(await menuEntries()).toEqual([ptBR.menu.dashboard, ptBR.menu.shares, ptBR.menu.pendencies, ptBR.menu.transfers, ptBR.menu.auctions, ptBR.menu.funds, ptBR.menu.playerFiles, ptBR.menu.users, ptBR.menu.administrators, ptBR.menu.cancelReasons, ptBR.menu.audit]);
   });
 
   it("shows the user's name and profile and logs out with Sair", async () => {

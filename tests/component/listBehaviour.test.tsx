@@ -15,7 +15,7 @@ import { WHOLE_CELL_MIN_PX } from '../../src/pages/list/cells';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
 import { SHARES } from './fixtures';
-import { signIn } from './helpers';
+import { fakeHttp, signIn } from './helpers';
 import { TestWrapper, mockDataProvider } from './TestWrapper';
 import { fakeApi } from './workspaceApi';
 
@@ -126,7 +126,8 @@ describe('tables that fit', () => {
     signIn('operator');
     const canceled = [{ ...SHARES[1], canceledAt: '2025-02-10T12:00:00.000Z', cancelReason: 'Desistência', canceledFromState: 'approved_by_adm' }];
     renderList('/canceladas', provider(() => ({ data: canceled, total: 1 })).dataProvider);
-    const tag = await screen.findByText(ptBR.shareState.approved_by_adm);
+    // In the table: the status tab above it (issue 18) reads the same state.
+    const tag = await within(await screen.findByRole('table')).findByText(ptBR.shareState.approved_by_adm);
     const cell = tag.closest('td')!;
     expect(cell).not.toHaveClass('ant-table-cell-ellipsis');
     // Wraps between its words rather than being cut (jsdom keeps no logical margins to check).
@@ -353,5 +354,72 @@ describe('filters and columns', () => {
     expect(screen.queryByText(ptBR.shares.empty)).toBeNull();
     await act(async () => answer({ data: [], total: 0 }));
     expect(await screen.findByText(ptBR.shares.empty)).toBeInTheDocument();
+  });
+});
+
+describe('a change asks for its rows before the page renders it (issue 17)', () => {
+  it('a filter, a sort and a page each send their one list call before the page shows the change', async () => {
+    signIn('operator');
+    // Whether the page already shows the change being made, asked when its list call leaves.
+    let shown: () => boolean = () => false;
+    const asked: { params: Record<string, unknown>; shownWhenSent: boolean }[] = [];
+    const http = fakeHttp((config) => {
+      if (config.url === '/share/list') {
+        asked.push({ params: { ...(config.params as Record<string, unknown>) }, shownWhenSent: shown() });
+        return { status: 200, data: { data: SHARES, total: 60, page: 1, limit: 20 } };
+      }
+      return { status: 200, data: { data: [], total: 0, page: 1, limit: 20 } };
+    });
+    renderList('/listagem', createDataProvider(http));
+    await screen.findAllByRole('link', { name: String(SHARES[0].contractNumber) });
+    await waitFor(() => expect(document.querySelector('.ant-table .ant-spin-spinning')).toBeNull());
+    const before = asked.length;
+    const settled = () => waitFor(() => expect(document.querySelector('.ant-table .ant-spin-spinning')).toBeNull());
+
+    // A filter: the state select's option; shown once the select holds it.
+    shown = () => !!document.querySelector(`.ant-select-selection-item[title="${ptBR.shareState.with_pendency}"]`);
+    await user().click(screen.getByRole('combobox', { name: ptBR.shares.filterState }));
+    await user().click(await screen.findByTitle(ptBR.shareState.with_pendency));
+    await waitFor(() => expect(asked.length).toBe(before + 1));
+    await settled();
+    expect(asked.at(-1)).toMatchObject({ shownWhenSent: false, params: { page: 1 } });
+    expect(JSON.parse(String(asked.at(-1)!.params.filters))).toEqual({ state: ['with_pendency'] });
+
+    // A sort: the contract column's header; shown once the header says it sorts.
+    const header = screen.getByRole('columnheader', { name: new RegExp(ptBR.shares.contractNumber) });
+    shown = () => header.getAttribute('aria-sort') === 'ascending';
+    await user().click(header);
+    await waitFor(() => expect(asked.length).toBe(before + 2));
+    await settled();
+    expect(asked.at(-1)).toMatchObject({ shownWhenSent: false, params: { sort: 'contractNumber' } });
+
+    // A page: the pager's second page; shown once the pager marks it.
+    shown = () => !!document.querySelector('.ant-pagination-item-active[title="2"]');
+    await user().click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() => expect(asked.length).toBe(before + 3));
+    await settled();
+    expect(asked.at(-1)).toMatchObject({ shownWhenSent: false, params: { page: 2 } });
+    // The table's own calls took these answers: no second call for any of the three.
+    expect(asked.length).toBe(before + 3);
+  });
+  it('a list opened by its address takes its rows and the columns its user hides from the calls sent ahead, in one round trip', async () => {
+    signIn('operator');
+    const asked: string[] = [];
+    const http = fakeHttp((config) => {
+      asked.push(String(config.url));
+      if (config.url === '/view/columns_list') return { status: 200, data: { data: [{ list: 'shares', hiddenColumns: ['admName'] }] } };
+      if (config.url === '/share/list') return { status: 200, data: { data: SHARES, total: 60, page: 1, limit: 20 } };
+      return { status: 200, data: { data: [], total: 0, page: 1, limit: 20 } };
+    });
+    const provider = createDataProvider(http);
+    // What a reload or a login does before the page's code runs (SignedInApp prefetchListAt).
+    provider.prefetchList({ resource: 'shares', pagination: { currentPage: 1, pageSize: 20 }, sorters: [{ field: 'updatedAt', order: 'desc' }] });
+    provider.prefetchCall('view.columnsList');
+    renderList('/listagem', provider);
+    await screen.findAllByRole('link', { name: String(SHARES[0].contractNumber) });
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: new RegExp(ptBR.shares.administrator) })).toBeNull());
+    // Each was sent once, ahead: the page's own reads took those answers.
+    expect(asked.filter((u) => u === '/share/list')).toHaveLength(1);
+    expect(asked.filter((u) => u === '/view/columns_list')).toHaveLength(1);
   });
 });

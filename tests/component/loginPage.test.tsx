@@ -57,19 +57,19 @@ describe('login page', () => {
     expect(screen.getByLabelText(ptBR.auth.email)).toBeInTheDocument();
   });
 
-  it('goes to /listagem after a successful login', async () => {
+  it('goes to the dashboard /painel after a successful login (issue 18)', async () => {
     const token = makeToken(claimsFor('operator'));
     const network = fakeHttp((config) => (config.url === '/user/login' ? { status: 200, data: { token } } : { status: 200, data: { data: [], total: 0 } }));
     renderAt('/', createAuthProvider(network));
     await fillAndSubmit('operador@repasse.dev', 'repasse123');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/listagem/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/painel/));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
   });
 
-  it('sends a signed-in user from / to /listagem', async () => {
+  it('sends a signed-in user from / to the dashboard /painel', async () => {
     signIn('adm');
     renderAt('/');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/listagem/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/painel/));
   });
 
   it('sends a visitor with an expired token from a list back to /', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../src/providers/dataProvider';
+import { signIn } from './helpers';
 import { fakeApi } from './workspaceApi';
 
 describe('dataProvider writes', () => {
@@ -52,5 +53,54 @@ describe('dataProvider writes', () => {
       statusCode: 400,
       errors: { labelId: 'Invalid labelId', 'colors.primary': 'Invalid colour' },
     });
+  });
+});
+
+describe('dataProvider named calls (src/hooks/useApi.ts)', () => {
+  it('sends a call named from the API table: GET with the query as parameters, POST with the payload as body and the headers given', async () => {
+    const api = fakeApi({
+      'GET /share/get': { status: 200, data: { contractNumber: 'ACM-1' } },
+      'POST /actions/set_paid': { status: 200, data: { ok: true } },
+    });
+    const provider = createDataProvider(api.client);
+    expect(await provider.custom!({ url: '/share/get', method: 'get', query: { contractNumber: 'ACM-1' }, meta: { endpoint: 'share.get' } })).toEqual({ data: { contractNumber: 'ACM-1' } });
+    expect(api.calls[0]).toMatchObject({ method: 'GET', path: '/share/get', params: { contractNumber: 'ACM-1' } });
+    await provider.custom!({ url: '/actions/set_paid', method: 'post', payload: { shareId: 's-1' }, headers: { 'Idempotency-Key': 'k-1' }, meta: { endpoint: 'actions.setPaid' } });
+    expect(api.calls[1]).toMatchObject({ method: 'POST', path: '/actions/set_paid', body: { shareId: 's-1' } });
+    expect(api.calls[1].headers['Idempotency-Key']).toBe('k-1');
+  });
+
+  it('refuses a name the table does not hold, or one that disagrees with the URL and method sent', async () => {
+    const api = fakeApi({});
+    const provider = createDataProvider(api.client);
+    for (const endpoint of ['share.nothing', 'share', 'share.get.x', '/share/get', 'constructor', 'share.toString', 42]) {
+      await expect(provider.custom!({ url: '/share/get', method: 'get', meta: { endpoint } })).rejects.toMatchObject({ statusCode: 0, message: `Invalid endpoint: ${String(endpoint)}` });
+    }
+    // Refine merges the page's URL parameters into meta: `?endpoint=user.create` must not turn a call into another.
+    await expect(provider.custom!({ url: '/share/get', method: 'get', meta: { endpoint: 'user.create' } })).rejects.toMatchObject({ statusCode: 0 });
+    await expect(provider.custom!({ url: '/user/create', method: 'get', meta: { endpoint: 'user.create' } })).rejects.toMatchObject({ statusCode: 0 });
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('turns a refused named call into the same HttpError as a resource call', async () => {
+    const api = fakeApi({ 'POST /bank/save': { status: 400, data: { message: 'Invalid agency', errors: { agency: 'Invalid agency' } } } });
+    await expect(createDataProvider(api.client).custom!({ url: '/bank/save', method: 'post', payload: {}, meta: { endpoint: 'bank.save' } })).rejects.toEqual({
+      message: 'Invalid agency',
+      statusCode: 400,
+      errors: { agency: 'Invalid agency' },
+    });
+  });
+
+  it('PUTs an upload part to its signed URL without the bearer token and answers its etag', async () => {
+    signIn('operator');
+    const api = fakeApi({ 'PUT /storage/part/f-1/1': { status: 200, data: { etag: '"e-1"' } } });
+    const provider = createDataProvider(api.client);
+    const bytes = new Uint8Array([1, 2, 3]).buffer;
+    expect(await provider.custom!({ url: '/storage/part/f-1/1?sig=x', method: 'put', payload: bytes, headers: { 'x-content-sha256': 'abc' }, meta: { uploadPart: {} } })).toEqual({ data: { etag: '"e-1"' } });
+    expect(api.calls[0].headers).toMatchObject({ 'x-content-sha256': 'abc', 'Content-Type': 'application/octet-stream' });
+    expect(api.calls[0].headers).not.toHaveProperty('Authorization');
+    await expect(provider.custom!({ url: 'javascript:alert(1)', method: 'put', payload: bytes, meta: { uploadPart: {} } })).rejects.toMatchObject({ statusCode: 0 });
+    await expect(provider.custom!({ url: '//evil.example/part', method: 'put', payload: bytes, meta: { uploadPart: {} } })).rejects.toMatchObject({ statusCode: 0 });
+    await expect(provider.custom!({ url: '/storage/part/f-1/1', method: 'post', payload: bytes, meta: { uploadPart: {} } })).rejects.toMatchObject({ statusCode: 0 });
   });
 });

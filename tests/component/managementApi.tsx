@@ -4,7 +4,6 @@
  */
 import { render, screen } from '@testing-library/react';
 import type { ManagedUser } from '../../src/domain/management';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { ptBRManagement } from '../../src/i18n/pt-BR.management';
 import { createDataProvider } from '../../src/providers/dataProvider';
@@ -50,9 +49,7 @@ export const openManagement = (path: string, routes: Record<string, FakeReply | 
     ...routes,
   });
   render(
-    <HttpContext.Provider value={api.client}>
-      <AppRoutes />
-    </HttpContext.Provider>,
+    <AppRoutes />,
     { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider: createDataProvider(api.client) }) },
   );
   return api;

@@ -9,7 +9,6 @@ import type { AxiosAdapter, AxiosProgressEvent } from 'axios';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORAGE_LIMITS, type PlayerItem } from '../../src/domain';
 import type { PlayerFileItem } from '../../src/domain/playerFiles';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { ptBRPlayers } from '../../src/i18n/pt-BR.players';
 import { ptBRWorkspace } from '../../src/i18n/pt-BR.workspace';
@@ -69,9 +68,7 @@ const open = (path: string, routes: Record<string, FakeReply | Route> = {}, prof
     ...routes,
   });
   render(
-    <HttpContext.Provider value={api.client}>
-      <AppRoutes />
-    </HttpContext.Provider>,
+    <AppRoutes />,
     { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider: createDataProvider(api.client) }) },
   );
   return api;

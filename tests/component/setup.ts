@@ -4,6 +4,10 @@ import { afterEach, vi } from 'vitest';
 import '../../src/dayjs';
 import { skippedMatches, speedUpComputedStyle } from './fastStyles';
 
+// The project reuses workers across files (isolate: false, vitest.config.ts): antd and React stay
+// loaded, but our own modules (src/, Refine, the test helpers) start afresh for every file.
+vi.resetModules();
+
 // antd reads media queries (Grid, Layout.Sider breakpoints); jsdom has none.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

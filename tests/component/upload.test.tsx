@@ -7,8 +7,8 @@ import { STORAGE_LIMITS, type FileRef } from '../../src/domain';
 import { Form } from 'antd';
 import { FileField } from '../../src/components/upload/FileField';
 import { FileUpload } from '../../src/components/upload/FileUpload';
-import { UploadError, checkFile, partRanges, uploadFile } from '../../src/components/upload/storageUpload';
-import { HttpContext } from '../../src/hooks/HttpContext';
+import { UploadError, checkFile, partRanges, uploadFile, uploadTransport } from '../../src/hooks/storageUpload';
+import { createDataProvider } from '../../src/providers/dataProvider';
 import { messages as ptBR } from './workspaceApi';
 import { fakeHttp, signIn, type FakeReply } from './helpers';
 import { TestWrapper } from './TestWrapper';
@@ -87,7 +87,7 @@ describe('upload: the storage flow', () => {
     const { file, bytes } = makeFile(size);
     const { seen, client } = storage({ progress: true });
     const progress: number[] = [];
-    const ref = await uploadFile(client, file, { admSlug: 'acme', onProgress: (p) => progress.push(p) });
+    const ref = await uploadFile(uploadTransport(createDataProvider(client)), file, { admSlug: 'acme', onProgress: (p) => progress.push(p) });
     expect(ref.fileId).toBe('f-1');
 
     const init = seen.find((s) => s.url === '/storage/upload_initialize')!;
@@ -121,13 +121,13 @@ describe('upload: the storage flow', () => {
     expect(checkFile({ name: 'a.exe', type: 'application/x-msdownload', size: 10 })).toBe('type');
     expect(checkFile({ name: 'scan.PDF', type: '', size: 10 })).toBeNull();
     const { seen, client } = storage();
-    await expect(uploadFile(client, makeFile(10, 'virus.exe', 'application/x-msdownload').file, { admSlug: 'acme' })).rejects.toMatchObject({ problem: 'type' });
+    await expect(uploadFile(uploadTransport(createDataProvider(client)), makeFile(10, 'virus.exe', 'application/x-msdownload').file, { admSlug: 'acme' })).rejects.toMatchObject({ problem: 'type' });
     expect(seen).toHaveLength(0);
   });
 
   it('stops at the first failing part and never finalizes', async () => {
     const { seen, client } = storage({ failPart: 2 });
-    const error = await uploadFile(client, makeFile(STORAGE_LIMITS.partBytes + 10).file, { admSlug: 'acme' }).catch((e) => e);
+    const error = await uploadFile(uploadTransport(createDataProvider(client)), makeFile(STORAGE_LIMITS.partBytes + 10).file, { admSlug: 'acme' }).catch((e) => e);
     expect(error).toBeInstanceOf(UploadError);
     expect(error.problem).toBe('part');
     expect(seen.filter((s) => s.method === 'PUT')).toHaveLength(2);
@@ -138,10 +138,8 @@ describe('upload: the storage flow', () => {
 describe('FileUpload component', () => {
   const renderUpload = (client: ReturnType<typeof fakeHttp>, onChange = vi.fn()) =>
     render(
-      <HttpContext.Provider value={client}>
-        <FileUpload admSlug="acme" id="proof" label="Comprovante" onChange={onChange} />
-      </HttpContext.Provider>,
-      { wrapper: TestWrapper() },
+      <FileUpload admSlug="acme" id="proof" label="Comprovante" onChange={onChange} />,
+      { wrapper: TestWrapper({ dataProvider: createDataProvider(client) }) },
     );
 
   it('is reached and opened with the keyboard, and hands the stored file to the form', async () => {
@@ -191,13 +189,11 @@ describe('FileField: one message at a time on the field (issue 13)', () => {
 
   const renderField = (client: ReturnType<typeof fakeHttp>, onFinish = vi.fn()) => {
     render(
-      <HttpContext.Provider value={client}>
-        <Form onFinish={onFinish}>
-          <FileField name="proof" label="Comprovante" admSlug="acme" id="proof" required />
-          <button type="submit">Enviar</button>
-        </Form>
-      </HttpContext.Provider>,
-      { wrapper: TestWrapper() },
+      <Form onFinish={onFinish}>
+        <FileField name="proof" label="Comprovante" admSlug="acme" id="proof" required />
+        <button type="submit">Enviar</button>
+      </Form>,
+      { wrapper: TestWrapper({ dataProvider: createDataProvider(client) }) },
     );
     return onFinish;
   };

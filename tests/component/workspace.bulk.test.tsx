@@ -1,7 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { messages as ptBR } from './workspaceApi';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
@@ -20,9 +19,7 @@ const openList = (routes: Record<string, FakeReply | Route>, profile: 'operator'
   signIn(profile);
   const api = fakeApi({ 'GET /share/list': listAnswer, 'GET /share/transfer_list': listAnswer, 'GET /fund/list': { status: 200, data: { data: [] } }, 'GET /share/administrator_options': { status: 200, data: { data: [], total: 0, page: 1, limit: 100 } }, ...routes });
   render(
-    <HttpContext.Provider value={api.client}>
-      <AppRoutes />
-    </HttpContext.Provider>,
+    <AppRoutes />,
     { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider: createDataProvider(api.client) }) },
   );
   return api;

@@ -2,7 +2,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FileRef, Proposal } from '../../src/domain';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
 import { signIn, type FakeReply } from './helpers';
@@ -17,9 +16,7 @@ const openTab = async (tab: string, extra: Record<string, FakeReply | Route>, pr
   signIn(profile);
   const api = fakeApi(workspaceRoutes(shareDetail({ state: 'received_from_client' }), extra));
   render(
-    <HttpContext.Provider value={api.client}>
-      <AppRoutes />
-    </HttpContext.Provider>,
+    <AppRoutes />,
     { wrapper: TestWrapper({ routerInitialEntries: ['/cotas/ACM-0000001'], dataProvider: createDataProvider(api.client) }) },
   );
   await userEvent.setup({ delay: null }).click(await screen.findByRole('tab', { name: tab }));

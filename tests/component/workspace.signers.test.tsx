@@ -1,7 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { messages as ptBR } from './workspaceApi';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
@@ -18,9 +17,7 @@ const openSigners = async (extra: Record<string, FakeReply | Route>, profile: 'o
   signIn(profile);
   const api = fakeApi(workspaceRoutes(shareDetail({ state: 'accepted_by_client' }), extra));
   render(
-    <HttpContext.Provider value={api.client}>
-      <AppRoutes />
-    </HttpContext.Provider>,
+    <AppRoutes />,
     { wrapper: TestWrapper({ routerInitialEntries: ['/cotas/ACM-0000001'], dataProvider: createDataProvider(api.client) }) },
   );
   await userEvent.setup({ delay: null }).click(await screen.findByRole('tab', { name: ptBR.workspace.tabs.signers }));

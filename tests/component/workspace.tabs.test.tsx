@@ -6,7 +6,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useNavigate } from 'react-router';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
 import { signIn, type FakeReply } from './helpers';
@@ -44,10 +43,10 @@ const open = (path: string, extra: Record<string, FakeReply | Route> = {}) => {
     'GET /fund/list': { status: 200, data: { data: [] } },
   });
   render(
-    <HttpContext.Provider value={api.client}>
+    <>
       <AppRoutes />
       <HistoryButtons />
-    </HttpContext.Provider>,
+    </>,
     { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider: createDataProvider(api.client) }) },
   );
   return api;
@@ -89,9 +88,7 @@ describe('the workspace tab lives in the URL', () => {
     signIn('fund');
     const api = fakeApi(workspaceRoutes(shareDetail({ state: 'accepted_by_client' })));
     render(
-      <HttpContext.Provider value={api.client}>
-        <AppRoutes />
-      </HttpContext.Provider>,
+      <AppRoutes />,
       { wrapper: TestWrapper({ routerInitialEntries: ['/cotas/ACM-0000001?aba=banco'], dataProvider: createDataProvider(api.client) }) },
     );
     await selected(T.summary);

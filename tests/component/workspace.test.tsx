@@ -2,7 +2,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TokenClaims } from '../../src/domain';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { messages as ptBR } from './workspaceApi';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
@@ -20,9 +19,7 @@ const openWorkspace = (routes: Record<string, FakeReply | Route>, profile: Profi
   signIn(profile, claims);
   const api = fakeApi(routes);
   render(
-    <HttpContext.Provider value={api.client}>
-      <AppRoutes />
-    </HttpContext.Provider>,
+    <AppRoutes />,
     { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider: createDataProvider(api.client) }) },
   );
   return api;
@@ -56,7 +53,8 @@ describe('share workspace: header and actions', () => {
   it('shows the administrator the transfer and cancel moves, and drops a denied one', async () => {
     openWorkspace(workspaceRoutes(shareDetail({ state: 'received_from_client' })), 'adm', { deniedPermissions: ['share.cancel_sale'] });
     const bar = await screen.findByRole('toolbar', { name: ptBR.workspace.actionsLabel });
-    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual([A.set_transfer, A.proof_attach]);
+    // A sale under way also takes a pendency (issue 15), from the pendency workflow's own rule.
+    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual([A.set_transfer, A.proof_attach, ptBR.workspace.pendencies.moves.open]);
   });
 
   it('shows a fund user no action at all', async () => {

@@ -7,13 +7,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_LIMITS } from '../../src/domain';
-import { HttpContext } from '../../src/hooks/HttpContext';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { AppRoutes } from '../../src/routes';
 import { SHARES } from './fixtures';
 import { signIn, type FakeReply } from './helpers';
 import { TestWrapper } from './TestWrapper';
 import { fakeApi, messages as ptBR, type Route } from './workspaceApi';
+import { todayInSaoPaulo } from '../../src/domain/pendencies';
 
 // Each test fills an antd form with an upload and a date picker: slow in jsdom, slower on a loaded box.
 vi.setConfig({ testTimeout: 120_000 });
@@ -45,9 +45,7 @@ const openList = (routes: Record<string, FakeReply | Route>, profile: 'operator'
     ...routes,
   });
   render(
-    <HttpContext.Provider value={api.client}>
-      <AppRoutes />
-    </HttpContext.Provider>,
+    <AppRoutes />,
     { wrapper: TestWrapper({ routerInitialEntries: [path], dataProvider: createDataProvider(api.client) }) },
   );
   return api;
@@ -105,8 +103,10 @@ describe('the bulk "Marcar como pagas" dialog', () => {
     await user.click(await screen.findByRole('button', { name: B.setPaid }));
     const dialog = await screen.findByRole('dialog');
     await user.click(await within(dialog).findByRole('textbox', { name: F.paidDate }));
-    const today = new Date();
-    const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    // Days are São Paulo's (the one paid-date rule), whatever the zone the test runs in.
+    const [y, m, d] = todayInSaoPaulo().split('-').map(Number);
+    const today = new Date(y, m - 1, d);
+    const iso = (day: Date) => `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
     const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
     const cell = (d: Date) => document.querySelector(`td[title="${iso(d)}"]`);
     await waitFor(() => expect(cell(today)).not.toBeNull());

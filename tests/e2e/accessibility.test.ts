@@ -145,6 +145,23 @@ async function scanWorkspace(page: Page, profile: Profile): Promise<void> {
   await scanDialogs(page, page.getByRole('toolbar').first().getByRole('button'), `${profile.name} ${share}`);
 }
 
+/**
+ * A share with a pendency (issue 15): its Pendências tab with real pendencies, the share's dialogs
+ * there (Abrir pendência, Cancelar venda) and each pendency's own (boleto, payment, clear).
+ */
+async function scanPendencies(page: Page, profile: Profile): Promise<string | null> {
+  await page.goto(`${base(profile.host)}/pendencias`);
+  if (!(await waitForRows(page).then(() => true, () => false))) return null;
+  const share = await openFirstRow(page);
+  if (!share) return null;
+  await page.getByRole('tab', { name: 'Pendências' }).click();
+  await page.getByTestId('pendency').first().waitFor({ timeout: 30_000 });
+  await scan(page, `${profile.name} ${share} aba Pendências`);
+  await scanDialogs(page, page.getByRole('toolbar').first().getByRole('button'), `${profile.name} ${share} (com pendência)`);
+  await scanDialogs(page, page.locator('[role="toolbar"][aria-label^="Ações da pendência"] button'), `${profile.name} ${share} pendência`);
+  return share;
+}
+
 /** One auction of each status the profile sees. */
 async function scanAuctions(page: Page, profile: Profile): Promise<void> {
   await page.goto(`${base(profile.host)}/leiloes`);
@@ -206,7 +223,13 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       for (const route of routes) await scanList(page, profile, route);
       for (const route of routes.filter((r) => PAGE_ROUTES.some((p) => p.pattern === `${r}/:id`))) await scanRecordPages(page, profile, route);
       if (routes.includes('/listagem')) await scanWorkspace(page, profile);
+      const pendencyShare = routes.includes('/pendencias') ? await scanPendencies(page, profile) : null;
       if (routes.includes('/leiloes')) await scanAuctions(page, profile);
+      // Saved views, the column chooser and the command palette (issue 18).
+      await page.goto(`${base(profile.host)}${routes[0]}`);
+      await waitForRows(page).catch(() => 0);
+      await scanDialogs(page, page.getByRole('button', { name: /^(Visões|Colunas)/ }), `${profile.name} ${routes[0]}`);
+      await scanDialogs(page, page.getByTestId('palette-button'), `${profile.name} busca`);
       if (routes.includes('/players/arquivos')) {
         await page.goto(`${base(profile.host)}/players/arquivos`);
         await settle(page);
@@ -235,8 +258,17 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
         const share = await openFirstRow(small);
         if (share) await scan(small, `${profile.name} ${share} @390`);
       }
+      if (pendencyShare) {
+        await small.goto(`${base(profile.host)}${pendencyShare}?aba=pendencias`);
+        await small.getByTestId('pendency').first().waitFor({ timeout: 30_000 });
+        await scan(small, `${profile.name} ${pendencyShare} aba Pendências @390`);
+        // The tab's cards fit the phone: nothing pushes the page sideways.
+        expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${pendencyShare} Pendências @390 scrolls sideways`).toBe(true);
+      }
+      await scanDialogs(small, small.getByTestId('palette-button'), `${profile.name} busca @390`);
       await phone.close();
-    });
+      // Every list, record, tab and dialog of a profile: ~2 min on a quiet 2-CPU machine, more under load.
+    }, 420_000);
   }
 
   it('by keyboard: skip link first, one tab stop per row, Enter opens, focus on the heading, Back returns to the row, dialogs keep and return focus', async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '../api/support/smtpInbox';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { DEMO_PASSWORD, logIn, openPage, waitForRows, type Session } from './support/session';
+import { DEMO_PASSWORD, logIn, openPage, type Session } from './support/session';
 
 let inbox: SmtpInbox;
 let server: RunningServer;
@@ -44,9 +44,10 @@ async function setNewPassword(page: Page, password: string) {
   await page.getByLabel('Confirme a nova senha', { exact: true }).fill(password);
 }
 
-async function expectSignedInOnList(page: Page) {
-  await page.waitForURL((url) => url.pathname === '/listagem', { timeout: 30_000 });
-  expect(await waitForRows(page)).toBeGreaterThan(0);
+/** Signed in: on the home page, the dashboard (issue 18), with its figures. */
+async function expectSignedInHome(page: Page) {
+  await page.waitForURL((url) => url.pathname === '/painel', { timeout: 30_000 });
+  await page.getByRole('heading', { name: 'Cotas por situação' }).waitFor({ timeout: 30_000 });
 }
 
 describe('forgotten password', () => {
@@ -89,7 +90,7 @@ describe('forgotten password', () => {
 
     await page.getByLabel('Senha', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await expectSignedInOnList(page);
+    await expectSignedInHome(page);
   });
 });
 
@@ -118,7 +119,7 @@ describe('expired password', () => {
     expect(pathOf(page)).toBe('/');
 
     await logIn(page, email, newPassword);
-    await expectSignedInOnList(page);
+    await expectSignedInHome(page);
   });
 });
 
@@ -139,11 +140,11 @@ describe('first access', () => {
     await page.getByLabel('Senha atual').fill(DEMO_PASSWORD);
     await setNewPassword(page, newPassword);
     await page.getByRole('button', { name: 'Alterar senha e continuar' }).click();
-    await expectSignedInOnList(page);
+    await expectSignedInHome(page);
 
     // Nothing is left to change: a new session goes straight to the list with the new password.
     const again = await open();
     await logIn(again, email, newPassword);
-    await expectSignedInOnList(again);
+    await expectSignedInHome(again);
   });
 });

@@ -166,7 +166,8 @@ async function visit(
   await page.route(`**/${LONG_SEGMENT}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: indexHtml }));
   await page.goto(`${base}/`);
   await logIn(page, OPERATOR);
-  await waitForRows(page);
+  // The home page since issue 18.
+  await page.getByRole('heading', { name: 'Cotas por situação' }).waitFor({ timeout: 30_000 });
   await page.goto(`${base}/listagem?busca=${CPF_DIGITS}`);
   await waitForRows(page);
   if (contractNumber) {

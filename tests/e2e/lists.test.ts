@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { logIn, tableRows, waitForRows, type Session } from './support/session';
+import { listLoginUrl, logIn, tableRows, waitForRows, type Session } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,7 +29,7 @@ async function signedIn(path: string, viewport = { width: 1280, height: 800 }): 
   const context = await browser.newContext({ viewport, locale: 'pt-BR' });
   const page = await context.newPage();
   sessions.push({ context, page });
-  await page.goto(server.url);
+  await page.goto(listLoginUrl(server.url));
   await logIn(page, 'operador@repasse.dev');
   await waitForRows(page);
   if (path !== '/listagem') {
@@ -68,7 +68,7 @@ async function cutCells(page: Page, headers: string[]) {
 describe('tables that fit', () => {
   it.each([
     ['/listagem', ['Contrato', 'CPF/CNPJ', 'Situação', 'Atualizada em']],
-    ['/pendencias', ['Contrato', 'CPF/CNPJ', 'Situação', 'Atualizada em']],
+    ['/pendencias', ['Contrato', 'CPF/CNPJ', 'Pendência', 'Vencimento', 'Atualizada em']],
     ['/canceladas', ['Contrato', 'CPF/CNPJ', 'Situação ao cancelar', 'Atualizada em', 'Cancelada em']],
     // Status tags such as "Em processamento" and the dates stay whole in the auctions list too.
     ['/leiloes', ['Tipo', 'Situação', 'Início', 'Término']],

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { logIn, openPage, tableRows, waitForRows, type Session } from './support/session';
+import { listLoginUrl, logIn, openPage, tableRows, waitForRows, type Session } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -102,7 +102,7 @@ describe('brands and users, from the first operator to a disabled administrator'
   let temporaryPassword = '';
 
   it('an operator creates a brand with its colours and favicon; a light colour is warned about, not blocked', async () => {
-    operator = await open(server.url);
+    operator = await open(listLoginUrl(server.url));
     await logIn(operator, 'operador@repasse.dev');
     await waitForRows(operator);
     await operator.getByRole('link', { name: 'Administradoras' }).click();
@@ -168,7 +168,7 @@ describe('brands and users, from the first operator to a disabled administrator'
     await expect.poll(() => admin.locator('li[data-rule][data-met="false"]').count()).toBe(0);
     await admin.getByLabel('Confirme a nova senha', { exact: true }).fill(NEW_PASSWORD);
     await admin.getByRole('button', { name: 'Alterar senha e continuar' }).click();
-    await admin.waitForURL((u) => u.pathname === '/listagem', { timeout: 30_000 });
+    await admin.waitForURL((u) => u.pathname === '/painel', { timeout: 30_000 });
 
     // The brand: its name in the title, its favicon, its primary colour on the selected menu entry.
     await expect.poll(() => admin.title()).toContain(BRAND.name);
@@ -177,8 +177,8 @@ describe('brands and users, from the first operator to a disabled administrator'
     await selected.waitFor();
     const colour = await selected.evaluate((el) => getComputedStyle(el).backgroundColor + ' ' + getComputedStyle(el).color);
     expect(colour).toMatch(/rgb\(11, 95, 90\)/);
-    // A new brand has no shares: the empty state, not an error.
-    await admin.getByText('Nenhuma cota encontrada').waitFor({ timeout: 30_000 });
+    // A new brand has no shares: the dashboard's empty state, not an error or a wall of zeros.
+    await admin.getByText('Ainda não há cotas na sua carteira').waitFor({ timeout: 30_000 });
   });
 
   it('the administrator creates a user of its own brand (profile and brand fixed)', async () => {

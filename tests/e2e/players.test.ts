@@ -36,7 +36,7 @@ describe('player files', () => {
   it('the operator sends a file to two players and sees it in the list', async () => {
     const { context, page } = await openPage(browser, server.url);
     await logIn(page, 'operador@repasse.dev');
-    await page.waitForURL(/\/listagem/);
+    await page.waitForURL(/\/painel/);
     expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Players', 'Arquivos de players']));
 
     await page.locator('.ant-menu-item', { hasText: /^Players$/ }).click();
@@ -88,7 +88,7 @@ describe('player files', () => {
   it('an administrator has no players menu and is refused at /players', async () => {
     const { context, page } = await openPage(browser, server.url);
     await logIn(page, 'adm@acme.repasse.dev');
-    await page.waitForURL(/\/listagem/);
+    await page.waitForURL(/\/painel/);
     const menu = await menuLabels(page);
     expect(menu).not.toContain('Players');
     expect(menu).not.toContain('Arquivos de players');

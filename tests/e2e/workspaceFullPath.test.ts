@@ -24,7 +24,7 @@ import { moveShare } from '../../server/services/shareWorkflow';
 import { toAuthUser } from '../../server/services/users';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { logIn, openPage, waitForRows, type Session } from './support/session';
+import { listLoginUrl, logIn, openPage, waitForRows, type Session } from './support/session';
 import {
   apiLogin,
   sendAction,
@@ -101,7 +101,7 @@ describe('one share from available to paid', () => {
     const [share] = await listShares(first.url, token, { state: ['available'] }, 1);
     expect(share, 'a seeded available share').toBeDefined();
 
-    session = await openPage(browser, first.url);
+    session = await openPage(browser, listLoginUrl(first.url));
     const { page } = session;
     await logIn(page, OPERATOR);
     await waitForRows(page);

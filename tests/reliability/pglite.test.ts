@@ -10,6 +10,7 @@ import { CHUNK_SIZE } from '../../server/services/shareWorkflow';
 import { call, login } from './support/api';
 import { type ApiProcess, removeDir, startApi } from './support/server';
 import { uploadSmallFile } from './support/upload';
+import { todayInSaoPaulo } from '../../src/domain/pendencies';
 
 const SEED = 1500;
 let api: ApiProcess | undefined;
@@ -52,7 +53,7 @@ describe('PGlite', () => {
     const bulkTransfer = await call(url, '/actions/transfer_in_bulk', { token, body: { shareIds: received } });
     expect(bulkTransfer.status).toBe(200);
     const proof = await uploadSmallFile(url, token);
-    const bulkPaid = await call(url, '/actions/set_paid', { token, body: { shareId: approved, proofFile: proof.fileId, paidDate: new Date().toISOString().slice(0, 10) } });
+    const bulkPaid = await call(url, '/actions/set_paid', { token, body: { shareId: approved, proofFile: proof.fileId, paidDate: todayInSaoPaulo() } });
     expect(bulkPaid.status).toBe(200);
     for (const r of [bulkTransfer, bulkPaid]) expect((r.body as { results: { ok: boolean }[] }).results.every((x) => x.ok)).toBe(true);
     expect(received.length + approved.length).toBeGreaterThan(100);

@@ -10,6 +10,7 @@ import { call, login, messageOf } from './support/api';
 import { withClient } from './support/db';
 import { type ApiProcess, removeDir, startApi } from './support/server';
 import { uploadSmallFile } from './support/upload';
+import { todayInSaoPaulo } from '../../src/domain/pendencies';
 
 const REQUESTS = 20;
 
@@ -45,7 +46,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API instances on one PostgreSQL'
     const shareId = await withClient(url, async (c) => (await c.query<{ id: string }>(`select id from shares where state = 'approved_by_adm' order by id limit 1`)).rows[0].id);
     const tokens = await Promise.all(apis.map((a) => login(a.url)));
     const proof = await uploadSmallFile(apis[0].url, tokens[0]);
-    const paidDate = new Date().toISOString().slice(0, 10);
+    const paidDate = todayInSaoPaulo();
 
     const answers = await Promise.all(
       Array.from({ length: REQUESTS }, (_, i) => {

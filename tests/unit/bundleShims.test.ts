@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { toNamePathStr } from '../../src/shims/antdFormNamePath';
+import { antdStandIns } from '../../scripts/build/standIns';
 
 const require = createRequire(import.meta.url);
 type Channel = { assert: (k: unknown) => void; delete: (k: unknown) => boolean; get: (k: unknown) => unknown; has: (k: unknown) => boolean; set: (k: unknown, v: unknown) => void };
@@ -29,10 +29,37 @@ describe('side-channel stand-in', () => {
   });
 });
 
-describe('antd form name-path stand-in', () => {
-  it('joins a name path as antd does', () => {
-    expect(toNamePathStr(['a', 0, 'b'])).toBe('a_0_b');
-    expect(toNamePathStr('name')).toBe('name');
-    expect(toNamePathStr(undefined)).toBe('');
+describe('antd stand-ins in the build (scripts/build/standIns.ts)', () => {
+  type Hook = (...args: unknown[]) => unknown;
+  const run = (plugin: ReturnType<typeof antdStandIns>, command: 'build' | 'serve', imports: [string, string][]) => {
+    const ctx = { error: (message: string) => { throw new Error(message); } };
+    (plugin.configResolved as Hook)({ command });
+    (plugin.buildStart as Hook).call(ctx);
+    const resolved = imports.map(([source, importer]) => (plugin.resolveId as Hook).call(ctx, source, importer));
+    return { resolved, end: () => (plugin.buildEnd as Hook).call(ctx) };
+  };
+  const standIns = [
+    { importer: /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/, source: '../modal/useModal', file: 'antdAppModal.ts' },
+    { importer: /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/, source: '../message/useMessage', file: 'antdAppMessage.ts' },
+  ];
+
+  it('swaps a matching import for its stand-in and leaves others alone', () => {
+    const { resolved } = run(antdStandIns(standIns), 'build', [
+      ['../modal/useModal', '/n/antd/es/app/App.js'],
+      ['../modal/useModal', '/n/antd/es/other/App.js'],
+    ]);
+    expect(resolved[0]).toMatch(/src[\\/]shims[\\/]antdAppModal\.ts$/);
+    expect(resolved[1]).toBeNull();
+  });
+
+  it('fails the production build naming each stand-in that matched no import', () => {
+    const { end } = run(antdStandIns(standIns), 'build', [['../modal/useModal', '/n/antd/es/app/App.js']]);
+    expect(end).toThrow(/matched no import.*\.\.\/message\/useMessage.*antdAppMessage\.ts/);
+    expect(end).not.toThrow(/antdAppModal/);
+  });
+
+  it('passes when every stand-in matched, and never fails the dev server', () => {
+    expect(run(antdStandIns(standIns), 'build', [['../modal/useModal', '/n/antd/es/app/App.js'], ['../message/useMessage', '/n/antd/es/app/App.js']]).end).not.toThrow();
+    expect(run(antdStandIns(standIns), 'serve', []).end).not.toThrow();
   });
 });

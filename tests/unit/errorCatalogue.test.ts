@@ -59,6 +59,8 @@ describe('SPEC §8 rows: server message -> catalogue key', () => {
     ['Internal server error', 'internal'],
     ['Internal error', 'internal'],
     ['Too many requests', 'tooManyRequests'],
+    ['Invalid name: another view of this list already has it', 'viewNameTaken'],
+    ['Invalid view: at most 100 saved views per user, delete one first', 'viewsTooMany'],
   ])('%j -> %s', (text, key) => {
     expect(keyOf(text)).toBe(key);
   });
@@ -82,6 +84,9 @@ describe('SPEC §8 rows: server message -> catalogue key', () => {
     ['Auction', 'auction'],
     ['Fund', 'fund'],
     ['Player', 'player'],
+    ['View', 'view'],
+    ['Pendency', 'pendency'],
+    ['Ticket', 'ticket'],
   ])('"%s not found" -> its own notFound message', (entity, key) => {
     expect(keyOf(`${entity} not found`)).toBe(`notFound.${key}`);
     const text = shown(`${entity} not found`);
@@ -89,9 +94,9 @@ describe('SPEC §8 rows: server message -> catalogue key', () => {
     expect(text).toMatch(/não encontrad[oa]\. Verifique os dados e tente novamente\.$/);
   });
 
-  it('the 18 not-found messages are all different', () => {
-    expect(new Set(Object.values(ptBR.errors.notFound)).size).toBe(18);
-    expect(Object.keys(ptBR.errors.notFound)).toHaveLength(18);
+  it('the 22 not-found messages are all different', () => {
+    expect(new Set(Object.values(ptBR.errors.notFound)).size).toBe(22);
+    expect(Object.keys(ptBR.errors.notFound)).toHaveLength(22);
   });
 
   it('"Whitelabel not found" (one word) is the white-label message too', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API, PUBLIC_ENDPOINTS, isPublicEndpoint, type Endpoint } from '../../src/domain/apiPaths';
 import { ENDPOINT_PERMISSIONS, PERMISSIONS, PERMISSION_NAMES, can, isPermission, type Permission } from '../../src/domain/permissions';
 import { PROFILES, type Profile } from '../../src/domain/profiles';
+import { ptBRManagement } from '../../src/i18n/pt-BR.management';
 
 /** Every endpoint of the API table with its dotted name ("share.list"), generated so none is forgotten. */
 const flatten = (node: unknown, prefix = ''): [string, Endpoint][] => {
@@ -51,6 +52,32 @@ const JOB_CALLS = ['POST /auction/pricing_retry', 'GET /auction/share_results'];
 /** Issue 13's: the administrators the user's shares may be of, for the lists' Administradora filter. */
 const LIST_CALLS = ['GET /share/administrator_options'];
 
+/** Issue 18's: each list as CSV or XLSX, beside its list call. */
+const EXPORT_CALLS = [
+  'POST /share/list_export',
+  'POST /share/transfer_list_export',
+  'POST /share/canceled_list_export',
+  'POST /share/with_pendency_list_export',
+  'POST /auction/list_export',
+  'POST /auction/share_results_export',
+  'POST /user/list_export',
+  'POST /fund/list_export',
+  'POST /player/list_export',
+  'POST /player/list_files_export',
+  'POST /administrator/list_export',
+];
+/** Issue 18's: each user's saved views and the columns its lists hide. */
+const VIEW_CALLS = ['GET /view/list', 'GET /view/get', 'POST /view/create', 'POST /view/update', 'POST /view/delete', 'GET /view/columns_list', 'POST /view/columns_save'];
+/** Issue 15's: pendencies as records. */
+const PENDENCY_CALLS = ['GET /share/with_pendency_list', 'GET /share/pendency_list', 'POST /share/pendency_open', 'POST /share/pendency_add_ticket', 'POST /share/pendency_register_payment', 'POST /share/pendency_clear'];
+
+/** Issue 18's: the status tabs' counts and the dashboard. */
+const DASHBOARD_CALLS = ['GET /share/state_counts', 'GET /dashboard/summary'];
+/** Issue 16's: the cancellation reasons managed by operators. */
+const CANCEL_REASON_CALLS = ['GET /cancel_reason/list', 'GET /cancel_reason/get', 'POST /cancel_reason/create', 'POST /cancel_reason/update', 'POST /cancel_reason/disable', 'POST /cancel_reason/enable'];
+/** Issue 18's audit trail (the list and its user filter) and live updates. */
+const AUDIT_LIVE_CALLS = ['GET /audit/list', 'GET /audit/user_options', 'GET /live/events'];
+
 /** Calls that need no permission: the public ones, the account flows that run before a session, and logout (any session may end itself). */
 const NO_PERMISSION = [
   API.user.login,
@@ -66,10 +93,10 @@ const NO_PERMISSION = [
 ];
 
 describe('the API table', () => {
-  it('holds exactly the calls of SPEC §7 plus /health, /ready, the management extensions, pricing_retry, share_results and administrator_options, each once', () => {
+  it('holds exactly the calls of SPEC §7 plus /health, /ready and every extension (issues 11–18), each once', () => {
     const sigs = ENDPOINTS.map(([, e]) => sig(e));
     expect(new Set(sigs).size).toBe(sigs.length);
-    expect([...sigs].sort()).toEqual([...SPEC_CALLS, ...MANAGEMENT_CALLS, ...JOB_CALLS, ...LIST_CALLS].sort());
+    expect([...sigs].sort()).toEqual([...SPEC_CALLS, ...MANAGEMENT_CALLS, ...JOB_CALLS, ...LIST_CALLS, ...EXPORT_CALLS, ...VIEW_CALLS, ...DASHBOARD_CALLS, ...AUDIT_LIVE_CALLS, ...PENDENCY_CALLS, ...CANCEL_REASON_CALLS].sort());
   });
 
   it('public endpoints are login, white label, health, readiness and the password-recovery flow', () => {
@@ -161,10 +188,11 @@ describe('can (the one permission matrix, DESIGN §4)', () => {
     for (const p of PERMISSION_NAMES) expect(can({ profile: 'operator' }, p), p).toBe(true);
   });
 
-  it('the fund is read-only but for proposals and documents', () => {
+  it('the fund is read-only but for proposals, documents and its own saved views', () => {
     const isRead = (p: string) => /\.(read|list|history)$|_list$/.test(p);
     const writes = PERMISSION_NAMES.filter((p) => can({ profile: 'fund' }, p) && !isRead(p));
-    for (const p of writes) expect(p, p).toMatch(/^(proposal|document)\./);
+    // view.own writes the user's own settings (issue 18), never the shares' data.
+    for (const p of writes) expect(p, p).toMatch(/^(proposal|document)\.|^view\.own$/);
   });
 
   it('no profile means no permission at all', () => {
@@ -208,5 +236,13 @@ describe('can (the one permission matrix, DESIGN §4)', () => {
 
   it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__'])('isPermission refuses the inherited object key %s', (name) => {
     expect(isPermission(name)).toBe(false);
+  });
+});
+
+describe('names people read', () => {
+  it.each(PERMISSION_NAMES.map((p) => [p] as const))('%s has its Portuguese name in the user form’s permission list', (permission) => {
+    const name = permission.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], ptBRManagement.permissions);
+    expect(typeof name).toBe('string');
+    expect(name as string).not.toMatch(/^[a-z_.]+$/);
   });
 });

@@ -20,7 +20,11 @@ export type ColumnType =
   | 'share_state'
   | 'auction_status'
   | 'payment_type'
-  | 'owner_role';
+  | 'owner_role'
+  | 'date'
+  | 'document_type'
+  | 'pendency_kind'
+  | 'pendency_status';
 
 type Executor = Pick<Db | Tx, 'execute'>;
 

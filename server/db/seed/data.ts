@@ -2,6 +2,8 @@
  * Fixed vocabulary of the demo data: names, places, banks, reasons. Kept apart from the generator so
  * that the generator reads as rules and this file as content.
  */
+import type { DocumentType } from '../../../src/domain/enums';
+import type { PendencyKind } from '../../../src/domain/pendencies';
 
 export const FIRST_NAMES_F = [
   'Ana', 'Maria', 'Juliana', 'Fernanda', 'Patrícia', 'Aline', 'Camila', 'Bruna', 'Amanda', 'Letícia',
@@ -107,12 +109,21 @@ export const CANCEL_REASONS = [
   { id: 'outro', label: 'Outro motivo', detail: 'Cancelada a pedido da administradora.' },
 ] as const;
 export const CANCEL_REASON_WEIGHTS = [35, 15, 25, 12, 5, 8] as const;
+/**
+ * A reason the demo's operator has disabled (issue 16): "Motivos de cancelamento" shows it inactive
+ * and "Cancelar venda" does not offer it. No seeded sale uses it, so the generator above is unchanged.
+ */
+export const RETIRED_CANCEL_REASONS = [{ id: 'prazo_expirado', label: 'Prazo de venda expirado' }] as const;
 
+/**
+ * One of each pendency kind (issue 15), with what the demo's operator would write. Six entries, in
+ * the generator's pick order: the seed draws one of six as before, so every other share is unchanged.
+ */
 export const PENDENCY_KINDS = [
-  { kind: 'documento_ilegivel', description: 'Documento de identidade ilegível; enviar nova foto.' },
-  { kind: 'comprovante_endereco', description: 'Comprovante de endereço com mais de 90 dias.' },
-  { kind: 'assinatura_divergente', description: 'Assinatura do contrato diverge do documento.' },
-  { kind: 'debito_em_aberto', description: 'Parcela em aberto junto à administradora.' },
-  { kind: 'dados_bancarios', description: 'Dados bancários do titular não conferem.' },
-  { kind: 'contrato_incompleto', description: 'Contrato sem a assinatura do segundo titular.' },
-] as const;
+  { kind: 'document', description: 'Documento de identidade ilegível; enviar nova foto.', documentType: 'RG_WITH_CPF' },
+  { kind: 'overdue_installments', description: 'Três parcelas em atraso junto à administradora; regularizar antes da transferência.', documentType: null },
+  { kind: 'signer_data', description: 'Assinatura do contrato diverge do documento do titular.', documentType: null },
+  { kind: 'retention', description: 'Cota retida pela administradora até o pagamento da primeira parcela com multas e juros.', documentType: null },
+  { kind: 'bank_data', description: 'Dados bancários do titular não conferem com o CPF.', documentType: null },
+  { kind: 'reactivation', description: 'Cota excluída por inadimplência; reativar com a primeira parcela e os encargos.', documentType: null },
+] as const satisfies readonly { kind: PendencyKind; description: string; documentType: DocumentType | null }[];

@@ -14,7 +14,7 @@ import {
   users,
   whiteLabelConfigs,
 } from '../schema';
-import { CANCEL_REASONS } from './data';
+import { CANCEL_REASONS, RETIRED_CANCEL_REASONS } from './data';
 import { Random, formatCnpjDigits, randomCnpj } from './random';
 
 export interface DemoUser {
@@ -150,7 +150,10 @@ export async function insertReference(tx: Tx, passwordHash: string, now: Date): 
     await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM "${table}"))`));
   }
 
-  await tx.insert(cancelReasons).values(CANCEL_REASONS.map((r) => ({ id: r.id, label: r.label })));
+  await tx.insert(cancelReasons).values([
+    ...CANCEL_REASONS.map((r) => ({ id: r.id, label: r.label, createdAt: new Date(now.getTime() - 800 * day) })),
+    ...RETIRED_CANCEL_REASONS.map((r) => ({ id: r.id, label: r.label, enabled: false, createdAt: new Date(now.getTime() - 800 * day) })),
+  ]);
 
   const inserted = await tx
     .insert(users)

@@ -9,6 +9,9 @@ import { OPEN_SALE_STATES, type ShareMove, type ShareState } from '../../../src/
 import { PROCESS_STEP_KEYS, SENT_TO_PARTNER_STATE, type ProcessStep } from '../../../src/domain/processSteps';
 import { getBanks } from '@brazilian-utils/brazilian-utils';
 import { Batch } from './bulk';
+import { PAYMENT_TYPES } from '../../../src/domain/enums';
+import { PENDENCY_KIND_RULES, saoPauloDate } from '../../../src/domain/pendencies';
+import { ptBR } from '../../../src/i18n/pt-BR';
 import {
   BANK_CODES,
   BANK_WEIGHTS,
@@ -126,6 +129,7 @@ export function createBatches() {
       cancel_reason: 'text',
       transfer_responsible_id: 'uuid',
       version: 'int',
+      state_since: 'timestamptz',
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     }),
@@ -166,7 +170,22 @@ export function createBatches() {
       state: 'text',
       at: 'timestamptz',
     }),
-    pendencies: new Batch('pendencies', { share_id: 'uuid', kind: 'text', description: 'text', opened_by: 'uuid', opened_at: 'timestamptz', resolved_at: 'timestamptz' }),
+    pendencies: new Batch('pendencies', {
+      share_id: 'uuid',
+      kind: 'pendency_kind',
+      status: 'pendency_status',
+      description: 'text',
+      document_type: 'document_type',
+      amount: 'numeric',
+      payment_type: 'payment_type',
+      due_date: 'date',
+      return_state: 'share_state',
+      opened_by: 'uuid',
+      opened_at: 'timestamptz',
+      cleared_by: 'uuid',
+      clear_note: 'text',
+      resolved_at: 'timestamptz',
+    }),
     cancellations: new Batch('cancellations', { share_id: 'uuid', reason_id: 'text', detail: 'text', from_state: 'share_state', user_id: 'uuid', at: 'timestamptz' }),
   };
 }
@@ -337,6 +356,9 @@ function salePath(rng: Random, target: ShareState): Event[] {
   }
   return events;
 }
+
+/** What the history says when a pendency is opened: its kind and description, as the API writes it. */
+const pendencyNote = (k: (typeof PENDENCY_KINDS)[number]): string => `${ptBR.pendencyKind[k.kind]}: ${k.description}`;
 
 /** Marks the process as sent to the partner (SPEC §4) once the signed contract is in. */
 function maybeSendToPartner(rng: Random, events: Event[]): boolean {
@@ -519,6 +541,12 @@ export class ShareGenerator {
 
     // History of moves and of the process status.
     let moves = 0;
+    // The history says what each pendency was about and how it was solved.
+    for (const p of [pendency, oldPendency]) {
+      if (!p) continue;
+      p.raise.note ??= pendencyNote(p.kind);
+      if (p.clear?.action === 'clear_pendency') p.clear.note ??= 'Regularizado junto à administradora.';
+    }
     for (const e of events) {
       if (e.action) {
         if (e.action !== 'created') moves++;
@@ -535,15 +563,42 @@ export class ShareGenerator {
       for (const [step, state] of e.steps ?? []) b.processHistory.push({ share_id: id, step, state, at: e.at! });
     }
 
-    for (const p of [pendency, oldPendency]) {
-      if (!p) continue;
+    // Pendencies (issue 15): their details come from a generator of their own, so that the shares'
+    // draws (and so every other seeded row) stay what they were before pendencies were records.
+    const prng = new Random(0x15_0000 + index);
+    const pendencyRows: { p: { kind: (typeof PENDENCY_KINDS)[number]; raise: Event; clear?: Event }; returnState: ShareState | null; cancelled: boolean; extra?: boolean }[] = [];
+    if (pendency) pendencyRows.push({ p: pendency, returnState: pendency.raise.from ?? null, cancelled: combo.key === 'canceled' });
+    if (oldPendency) pendencyRows.push({ p: oldPendency, returnState: oldPendency.raise.from ?? null, cancelled: false });
+    // About one open pendency in four has a second one, of another kind, opened later.
+    if (pendency && combo.key === 'pendency' && prng.chance(0.25)) {
+      const other = PENDENCY_KINDS[(PENDENCY_KINDS.indexOf(pendency.kind) + prng.int(1, PENDENCY_KINDS.length - 1)) % PENDENCY_KINDS.length];
+      const raisedAt = pendency.raise.at!.getTime();
+      const at = new Date(raisedAt + prng.float(0.2, 0.9) * (now - raisedAt));
+      pendencyRows.push({ p: { kind: other, raise: { ...pendency.raise, at } }, returnState: pendency.raise.from ?? null, cancelled: false, extra: true });
+      b.shareHistory.push({ share_id: id, action: 'pendency_open', from_state: 'with_pendency', to_state: 'with_pendency', user_id: prng.pick(this.ctx.operators), note: pendencyNote(other), at });
+    }
+    for (const { p, returnState, cancelled, extra } of pendencyRows) {
+      const money = PENDENCY_KIND_RULES[p.kind.kind].money;
+      const openedAt = p.raise.at!;
+      const resolvedAt = p.clear?.at ?? null;
+      // The shares' own generator picks who opened the first ones, as it always did (its draws stay the same).
+      const opener = extra ? prng.pick(this.ctx.operators) : this.user('staff', admId);
       b.pendencies.push({
         share_id: id,
         kind: p.kind.kind,
+        status: resolvedAt ? (cancelled ? 'cancelled' : 'cleared') : 'open',
         description: p.kind.description,
-        opened_by: this.user('staff', admId),
-        opened_at: p.raise.at!,
-        resolved_at: p.clear?.at ?? null,
+        document_type: p.kind.documentType,
+        amount: money ? (prng.int(40_000, 1_500_000) / 100).toFixed(2) : null,
+        payment_type: money ? prng.pick(PAYMENT_TYPES) : null,
+        // Due 3 to 20 days after it was opened: the older open ones are overdue, the recent ones not yet.
+        due_date: saoPauloDate(openedAt.getTime() + prng.int(3, 20) * DAY),
+        return_state: returnState,
+        opened_by: opener,
+        opened_at: openedAt,
+        cleared_by: resolvedAt && !cancelled ? opener : null,
+        clear_note: resolvedAt && !cancelled ? 'Regularizado junto à administradora.' : null,
+        resolved_at: resolvedAt,
       });
     }
     if (cancel) {
@@ -578,6 +633,8 @@ export class ShareGenerator {
       cancel_reason: cancel ? cancel.reason.id : null,
       transfer_responsible_id: inTransfer && rng.chance(0.6) ? rng.pick(this.ctx.operators) : null,
       version: moves,
+      // As the workflow sets it: the last move into the current state (a move that keeps the state does not count).
+      state_since: [...events].reverse().find((e) => e.to === combo.state && e.from !== e.to && e.at)?.at ?? new Date(createdAt),
       created_at: new Date(createdAt),
       updated_at: updatedAt,
     });

@@ -12,8 +12,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AUCTION_ADDITIONAL_FILE_TYPES } from '../../../src/domain/auctions';
 import { administrators, auctionFiles, auctions, files, shares, whiteLabelConfigs } from '../../db/schema';
+import { writeAudit } from '../audit';
 import { auctionScopeCondition } from '../auctions';
-import { HttpError, badRequest, notFound } from '../../http/errors';
+import { DomainError, invalid, notFound, conflict, tooLarge } from '../errors';
 import { administratorScopeCondition, scopeOf } from '../tenant';
 import type { AuthUser } from '../users';
 import type { StorageDriver, StoredUpload } from './driver';
@@ -51,11 +52,11 @@ export function contentTypeOf(fileName: string, declared?: string): string {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   const byExt = ext ? EXTENSION_CONTENT_TYPES[ext] : undefined;
   const given = declared?.split(';')[0].trim().toLowerCase();
-  if (!byExt) throw badRequest(INVALID_FILE_TYPE, { fileName: INVALID_FILE_TYPE });
+  if (!byExt) throw invalid(INVALID_FILE_TYPE, { fileName: INVALID_FILE_TYPE });
   // Browsers name some types their own way (a CSV on Windows is "application/vnd.ms-excel"); the
   // extension decides, and a declared type must be that type, one of its aliases or unknown.
   if (given && given !== byExt && given !== 'application/octet-stream' && !(TYPE_ALIASES[byExt] ?? []).includes(given)) {
-    throw badRequest(INVALID_FILE_TYPE, { contentType: INVALID_FILE_TYPE });
+    throw invalid(INVALID_FILE_TYPE, { contentType: INVALID_FILE_TYPE });
   }
   return byExt;
 }
@@ -63,7 +64,7 @@ export function contentTypeOf(fileName: string, declared?: string): string {
 /** The name as shown (no directories), and a key-safe version of it. */
 export function cleanName(fileName: string): { name: string; safe: string } {
   const name = fileName.split(/[\\/]/).pop()!.trim();
-  if (!name || name === '.' || name === '..') throw badRequest('Invalid fileName', { fileName: 'Invalid fileName' });
+  if (!name || name === '.' || name === '..') throw invalid('Invalid fileName', { fileName: 'Invalid fileName' });
   const safe = name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -165,12 +166,12 @@ export async function sweepStaleUploads(db: Db, config: Config, limit = 20, now 
 export async function initializeUpload(db: Db, config: Config, user: AuthUser, req: UploadInitializeRequest): Promise<UploadInitializeResponse> {
   const { name, safe } = cleanName(req.fileName);
   const contentType = contentTypeOf(name, req.contentType);
-  if (req.size !== undefined && req.size > STORAGE_LIMITS.maxFileBytes) throw new HttpError(413, FILE_TOO_LARGE);
+  if (req.size !== undefined && req.size > STORAGE_LIMITS.maxFileBytes) throw tooLarge(FILE_TOO_LARGE);
   if (req.size !== undefined && req.totalParts > 1 && req.totalParts > Math.ceil(req.size / STORAGE_LIMITS.partBytes)) {
-    throw badRequest(`Invalid totalParts: ${req.size} bytes make at most ${Math.max(1, Math.ceil(req.size / STORAGE_LIMITS.partBytes))} parts of ${STORAGE_LIMITS.partBytes} bytes`);
+    throw invalid(`Invalid totalParts: ${req.size} bytes make at most ${Math.max(1, Math.ceil(req.size / STORAGE_LIMITS.partBytes))} parts of ${STORAGE_LIMITS.partBytes} bytes`);
   }
   if (req.size !== undefined && req.totalParts < Math.ceil(req.size / STORAGE_LIMITS.partBytes)) {
-    throw badRequest(`Invalid totalParts: ${req.size} bytes need ${Math.ceil(req.size / STORAGE_LIMITS.partBytes)} parts of at most ${STORAGE_LIMITS.partBytes} bytes`);
+    throw invalid(`Invalid totalParts: ${req.size} bytes need ${Math.ceil(req.size / STORAGE_LIMITS.partBytes)} parts of at most ${STORAGE_LIMITS.partBytes} bytes`);
   }
   const admId = await tenantOfUpload(db, user, req.admSlug);
   // Only once the request is accepted: a refused one leaves the database as it found it.
@@ -203,7 +204,7 @@ export async function finalizeUpload(db: Db, config: Config, user: AuthUser, bod
   const [row] = await db.select().from(files).where(and(eq(files.id, body.fileId), eq(files.key, body.fileKey), eq(files.uploadedBy, user.id))).limit(1);
   if (!row) throw notFound('Document');
   if (row.status === 'complete') return toFileRef(row);
-  if (body.parts.length !== row.totalParts) throw badRequest(`Invalid upload: expected ${row.totalParts} parts, got ${body.parts.length}`);
+  if (body.parts.length !== row.totalParts) throw invalid(`Invalid upload: expected ${row.totalParts} parts, got ${body.parts.length}`);
   // Claim the upload: two finalize calls at once cannot both assemble it. A claim older than the
   // lease belongs to a finalizer that died (SIGKILL, crash): the repeated call takes it over.
   const claimAt = new Date();
@@ -217,7 +218,7 @@ export async function finalizeUpload(db: Db, config: Config, user: AuthUser, bod
       ),
     )
     .returning({ id: files.id });
-  if (!claimed) throw new HttpError(409, `Invalid upload: it is ${row.status}`);
+  if (!claimed) throw conflict(`Invalid upload: it is ${row.status}`);
   // Every later write is conditional on still holding this claim, so a finalizer that outlived its
   // lease cannot undo the one that took over.
   const ours = and(eq(files.id, row.id), eq(files.status, 'finalizing'), eq(files.finalizingAt, claimAt));
@@ -226,21 +227,35 @@ export async function finalizeUpload(db: Db, config: Config, user: AuthUser, bod
     const { size } = await driver.complete(uploadOf(row), body.parts, STORAGE_LIMITS.maxFileBytes);
     if (row.size !== null && row.size !== size) {
       await driver.delete(row.key);
-      throw badRequest(`Invalid upload: ${size} bytes received, ${row.size} declared`);
+      throw invalid(`Invalid upload: ${size} bytes received, ${row.size} declared`);
     }
     try {
       await checkStoredType(driver, row.key, row.name, row.contentType ?? contentTypeOf(row.name));
     } catch (err) {
       // Refused bytes never stay: neither the object nor a row pointing at it.
       await driver.delete(row.key).catch(() => {});
-      if (err instanceof HttpError && err.statusCode === 400) await db.delete(files).where(ours);
+      if (err instanceof DomainError && err.kind === 'invalid') await db.delete(files).where(ours);
       throw err;
     }
-    const [done] = await db.update(files).set({ status: 'complete', size }).where(ours).returning();
+    // The file becomes usable and its audit entry is written in one transaction (issue 18).
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx.update(files).set({ status: 'complete', size }).where(ours).returning();
+      if (row)
+        await writeAudit(tx, {
+          userId: user.id,
+          action: 'file.upload',
+          objectType: 'file',
+          objectId: row.id,
+          admId: row.admId,
+          before: null,
+          after: { name: row.name, size, contentType: row.contentType, admSlug: row.admSlug },
+        });
+      return row;
+    });
     if (done) return toFileRef(done);
     const [now] = await db.select().from(files).where(eq(files.id, row.id)).limit(1);
     if (now?.status === 'complete') return toFileRef(now);
-    throw new HttpError(409, `Invalid upload: it is ${now?.status ?? 'aborted'}`);
+    throw conflict(`Invalid upload: it is ${now?.status ?? 'aborted'}`);
   } catch (err) {
     const [lost] = await db.update(files).set({ status: 'aborted' }).where(ours).returning({ id: files.id });
     if (lost) await driver.abort(uploadOf(row));

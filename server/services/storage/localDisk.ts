@@ -13,7 +13,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { STORAGE_LIMITS } from '../../../src/domain/workspace';
-import { HttpError, notFound } from '../../http/errors';
+import { invalid, notFound, tooLarge } from '../errors';
 import type { PartUrl, StorageDriver, StoredUpload } from './driver';
 import { signedQuery } from './signing';
 
@@ -84,7 +84,7 @@ export class LocalDiskDriver implements StorageDriver {
     const meter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
-        if (size > maxBytes) return done(new HttpError(413, FILE_TOO_LARGE));
+        if (size > maxBytes) return done(tooLarge(FILE_TOO_LARGE));
         hash.update(chunk);
         done(null, chunk);
       },
@@ -92,7 +92,7 @@ export class LocalDiskDriver implements StorageDriver {
     try {
       await pipeline(body, meter, createWriteStream(tmp));
       const digest = hash.digest('hex');
-      if (digest !== sha256Hex.toLowerCase()) throw new HttpError(400, 'Invalid part checksum');
+      if (digest !== sha256Hex.toLowerCase()) throw invalid('Invalid part checksum');
       await rename(tmp, final);
       return { etag: digest };
     } catch (err) {
@@ -121,15 +121,15 @@ export class LocalDiskDriver implements StorageDriver {
         const n = i + 1;
         const part = this.partPath(upload.fileId, n);
         const exists = await stat(part).catch(() => null);
-        if (!exists) throw new HttpError(400, `Invalid upload: part ${n} is missing`);
+        if (!exists) throw invalid(`Invalid upload: part ${n} is missing`);
         size += exists.size;
-        if (size > maxBytes) throw new HttpError(413, FILE_TOO_LARGE);
+        if (size > maxBytes) throw tooLarge(FILE_TOO_LARGE);
         const hash = createHash('sha256');
         for await (const chunk of createReadStream(part) as AsyncIterable<Buffer>) {
           hash.update(chunk);
           await out.write(chunk);
         }
-        if (hash.digest('hex') !== etags[i].replace(/"/g, '').toLowerCase()) throw new HttpError(400, `Invalid upload: part ${n} does not match its etag`);
+        if (hash.digest('hex') !== etags[i].replace(/"/g, '').toLowerCase()) throw invalid(`Invalid upload: part ${n} does not match its etag`);
       }
       await out.sync();
       await out.close();

@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config';
-import { HttpError } from '../../http/errors';
+import { DomainError, invalid, tooLarge } from '../errors';
 import type { PartUrl, StorageDriver, StoredUpload } from './driver';
 import { FILE_TOO_LARGE } from './localDisk';
 
@@ -63,18 +63,18 @@ export class S3Driver implements StorageDriver {
     try {
       return await run();
     } catch (err) {
-      if (err instanceof HttpError) throw err;
+      if (err instanceof DomainError) throw err;
       const name = (err as { name?: string }).name ?? '';
       if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'NoSuchUpload' || name === 'EntityTooSmall') {
-        throw new HttpError(400, 'Invalid upload: a part is missing or does not match its etag');
+        throw invalid('Invalid upload: a part is missing or does not match its etag');
       }
-      throw new HttpError(502, STORAGE_UNAVAILABLE);
+      throw new DomainError('upstream', STORAGE_UNAVAILABLE);
     }
   }
 
   async initMultipart(_fileId: string, key: string, contentType: string): Promise<string> {
     const out = await this.call(() => this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType })));
-    if (!out.UploadId) throw new HttpError(502, STORAGE_UNAVAILABLE);
+    if (!out.UploadId) throw new DomainError('upstream', STORAGE_UNAVAILABLE);
     return out.UploadId;
   }
 
@@ -109,7 +109,7 @@ export class S3Driver implements StorageDriver {
     const size = Number(head.ContentLength ?? 0);
     if (size > maxBytes) {
       await this.delete(upload.key);
-      throw new HttpError(413, FILE_TOO_LARGE);
+      throw tooLarge(FILE_TOO_LARGE);
     }
     return { size };
   }

@@ -5,7 +5,7 @@
  * signature is the authorization, and it names exactly one part or one file.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { HttpError } from '../../http/errors';
+import { denied } from '../errors';
 
 export const signatureOf = (secret: string, purpose: string, resource: string, expires: number): string =>
   createHmac('sha256', secret).update(`${purpose}\n${resource}\n${expires}`).digest('base64url');
@@ -20,9 +20,9 @@ export const LINK_REFUSED = 'Permission denied: invalid or expired link';
 /** 403 for a wrong, missing or expired signature (never 401: that would end the user's session). */
 export function verifySignature(secret: string, purpose: string, resource: string, expires: unknown, signature: unknown, now = Date.now()): void {
   const exp = typeof expires === 'string' ? Number(expires) : NaN;
-  if (!Number.isInteger(exp) || typeof signature !== 'string' || !signature) throw new HttpError(403, LINK_REFUSED);
+  if (!Number.isInteger(exp) || typeof signature !== 'string' || !signature) throw denied(LINK_REFUSED);
   const expected = Buffer.from(signatureOf(secret, purpose, resource, exp));
   const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, LINK_REFUSED);
-  if (exp * 1000 < now) throw new HttpError(403, LINK_REFUSED);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw denied(LINK_REFUSED);
+  if (exp * 1000 < now) throw denied(LINK_REFUSED);
 }

@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { fileTypeFromBuffer } from 'file-type';
-import { MESSAGES, badRequest } from '../../http/errors';
+import { MESSAGES, invalid } from '../errors';
 import type { StorageDriver } from './driver';
 
 /** What file-type reads to identify any type it knows. */
@@ -96,6 +96,6 @@ export async function checkStoredType(driver: StorageDriver, key: string, fileNa
   const head = await storedHead(driver, key, contentType);
   if ((await contentMismatch(head, contentType)) !== null) {
     const message = contentMismatchMessage(fileName);
-    throw badRequest(message, { fileName: message });
+    throw invalid(message, { fileName: message });
   }
 }

@@ -1,6 +1,9 @@
 import { useCanWithoutCache, useGetIdentity } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { RESOURCES, type ResourceDef } from '../../resources';
+
+/** The last answer per user and resources, so a layout mounted again shows its menu at once (and asks again). */
+const answers = new Map<string, ResourceDef[]>();
 
 /**
  * The resources the signed-in user may list, asked of the accessControlProvider. Keyed by user so a
@@ -9,13 +12,25 @@ import { RESOURCES, type ResourceDef } from '../../resources';
 export const useAllowedResources = (defs: readonly ResourceDef[] = RESOURCES): { allowed: ResourceDef[]; isLoading: boolean } => {
   const { can } = useCanWithoutCache();
   const { data: identity } = useGetIdentity<{ id: string }>();
-  const query = useQuery({
-    queryKey: ['repasse', 'menu-access', identity?.id ?? null, defs.map((d) => d.name)],
-    enabled: !!can,
-    queryFn: async () => {
-      const answers = await Promise.all(defs.map((d) => can!({ resource: d.name, action: 'list' })));
-      return defs.filter((_, i) => answers[i]?.can);
-    },
-  });
-  return { allowed: query.data ?? [], isLoading: query.isLoading };
+  const key = JSON.stringify([identity?.id ?? null, defs.map((d) => d.name)]);
+  const [answer, setAnswer] = useState<{ key: string; allowed: ResourceDef[] } | null>(null);
+
+  useEffect(() => {
+    if (!can) return;
+    let live = true;
+    const done = (allowed: ResourceDef[]) => {
+      answers.set(key, allowed);
+      if (live) setAnswer({ key, allowed });
+    };
+    Promise.all(defs.map((d) => can({ resource: d.name, action: 'list' }))).then(
+      (result) => done(defs.filter((_, i) => result[i]?.can)),
+      () => done([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [can, defs, key]);
+
+  const allowed = answer?.key === key ? answer.allowed : answers.get(key);
+  return { allowed: allowed ?? [], isLoading: !allowed };
 };

@@ -3,7 +3,7 @@ import { useTranslate } from '@refinedev/core';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { PASSWORD_MAX_LENGTH } from '../../domain/account';
-import { LoginField } from '../../pages/login/LoginField';
+import { LoginField } from '../LoginField';
 import { PasswordPolicy } from './PasswordPolicy';
 import type { PasswordPair, PasswordPairErrors } from './validatePasswordPair';
 import { passwordIconRender } from './passwordIcon';

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import type { FileRef } from '../../domain';
 import '../../i18n/loadWorkspaceMessages';
 import { useUpload, type UploadState } from '../../hooks/useUpload';
-import { ACCEPT } from './storageUpload';
+import { ACCEPT } from '../../hooks/storageUpload';
 
 export interface FileUploadProps {
   /** antd Form control protocol. */

@@ -23,7 +23,7 @@ export const AccountShell = ({ title, children }: { title: string; children: Rea
           boxShadow: token.boxShadowTertiary,
         }}
       >
-        <div style={{ color: brand.primaryColor, margin: 0, fontSize: 32, fontWeight: 700 }} data-testid="brand-name">
+        <div style={{ color: brand.primaryColor, margin: 0, fontSize: 32, fontWeight: 600 }} data-testid="brand-name">
           {brand.name}
         </div>
         <p style={{ color: token.colorTextSecondary, marginTop: 4 }}>{t('auth.subtitle')}</p>

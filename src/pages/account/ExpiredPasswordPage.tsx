@@ -6,11 +6,10 @@ import '../../i18n/loadAccountMessages';
 import { ACCOUNT_ROUTES } from '../../domain/account';
 import { PasswordFields } from '../../components/password/PasswordFields';
 import { usePasswordPair } from '../../components/password/usePasswordPair';
-import { useHttp } from '../../hooks/HttpContext';
 import { LOGIN_ROUTE } from '../../providers/authProvider';
-import { accountApi } from './accountApi';
+import { useAccountApi } from './accountApi';
 import { AccountShell, Intro } from './AccountShell';
-import { forgetExpiredPasswordHandle, readExpiredPasswordHandle, type ExpiredPasswordState } from './expiredPasswordHandle';
+import { forgetExpiredPasswordHandle, readExpiredPasswordHandle, type ExpiredPasswordState } from '../../providers/expiredPasswordHandle';
 import { loginNotice } from './loginNotice';
 import { isRecoveryExpired } from './serverErrors';
 import { useAccountFailure } from './useAccountFailure';
@@ -23,7 +22,7 @@ import { useAccountFailure } from './useAccountFailure';
 const ExpiredPasswordPage = () => {
   const t = useTranslate();
   const { token } = theme.useToken();
-  const http = useHttp();
+  const accountApi = useAccountApi();
   const navigate = useNavigate();
   const location = useLocation();
   const fail = useAccountFailure();
@@ -52,7 +51,7 @@ const ExpiredPasswordPage = () => {
     if (!password.check()) return;
     setPending(true);
     try {
-      await accountApi(http).authChangePassword({ publicId, newPassword: password.pair.newPassword });
+      await accountApi.authChangePassword({ publicId, newPassword: password.pair.newPassword });
       forgetExpiredPasswordHandle();
       navigate(LOGIN_ROUTE, { replace: true, state: loginNotice('passwordChanged') });
     } catch (error) {

@@ -9,11 +9,10 @@ import { matchErrorMessage } from '../../domain';
 import { PASSWORD_MAX_LENGTH } from '../../domain/account';
 import { PasswordFields } from '../../components/password/PasswordFields';
 import { usePasswordPair } from '../../components/password/usePasswordPair';
-import { useHttp } from '../../hooks/HttpContext';
 import { HOME_ROUTE } from '../../providers/authProvider';
 import { isFirstAccessPending, setFirstAccessPending, storeToken } from '../../providers/session';
-import { LoginField } from '../login/LoginField';
-import { accountApi } from './accountApi';
+import { LoginField } from '../../components/LoginField';
+import { useAccountApi } from './accountApi';
 import { AccountShell, Intro } from './AccountShell';
 import { useAccountFailure } from './useAccountFailure';
 import { passwordIconRender } from '../../components/password/passwordIcon';
@@ -24,7 +23,7 @@ import { passwordIconRender } from '../../components/password/passwordIcon';
  */
 const FirstAccessPage = () => {
   const t = useTranslate();
-  const http = useHttp();
+  const accountApi = useAccountApi();
   const navigate = useNavigate();
   const { open } = useNotification();
   const { mutate: logout } = useLogout();
@@ -46,7 +45,7 @@ const FirstAccessPage = () => {
     if (!current || !pairOk) return;
     setPending(true);
     try {
-      const answer = await accountApi(http).changePassword({ oldPassword: current, newPassword: password.pair.newPassword, firstAccess: true });
+      const answer = await accountApi.changePassword({ oldPassword: current, newPassword: password.pair.newPassword, firstAccess: true });
       // A server that starts a new session on the change answers its token; otherwise the current one stays good.
       if (answer && typeof answer.token === 'string' && answer.token) storeToken(answer.token);
       setFirstAccessPending(false);

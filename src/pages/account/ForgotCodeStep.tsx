@@ -5,10 +5,9 @@ import Input from 'antd/es/input/Input';
 import { useState, type FormEvent } from 'react';
 import { AUTH_CODE, isAuthCodeShape } from '../../domain/account';
 import { matchErrorMessage } from '../../domain';
-import { useHttp } from '../../hooks/HttpContext';
 import { errorText } from '../../providers/notificationProvider';
-import { LoginField } from '../login/LoginField';
-import { accountApi } from './accountApi';
+import { LoginField } from '../../components/LoginField';
+import { useAccountApi } from './accountApi';
 import type { CodeSent } from './ForgotEmailStep';
 import { fieldErrorsOf, isRecoveryExpired } from './serverErrors';
 import { useCountdown } from './useCountdown';
@@ -38,7 +37,7 @@ export const ForgotCodeStep = ({
 }) => {
   const t = useTranslate();
   const { token } = theme.useToken();
-  const http = useHttp();
+  const accountApi = useAccountApi();
   const { open } = useNotification();
   const { remaining, restart } = useCountdown(RESEND_SECONDS);
   const [code, setCode] = useState('');
@@ -58,7 +57,7 @@ export const ForgotCodeStep = ({
     if (!isAuthCodeShape(code)) return setError(t('account.forgot.codeShape', { digits: AUTH_CODE.digits }));
     setVerifying(true);
     try {
-      await accountApi(http).verifyAuthCode(sent.publicId, code);
+      await accountApi.verifyAuthCode(sent.publicId, code);
       onVerified();
     } catch (failure) {
       setVerifying(false);
@@ -78,7 +77,7 @@ export const ForgotCodeStep = ({
     setResending(true);
     setResent(false);
     try {
-      const again = await accountApi(http).sendAuthCode(sent.publicId);
+      const again = await accountApi.sendAuthCode(sent.publicId);
       onResent({ ...sent, ...again });
       setResent(true);
       setCode('');

@@ -5,9 +5,8 @@ import Input from 'antd/es/input/Input';
 import { useState, type FormEvent } from 'react';
 import { AUTH_CODE, type SendAuthCodeResponse } from '../../domain/account';
 import { isEmail } from '../../domain/validation';
-import { useHttp } from '../../hooks/HttpContext';
-import { LoginField } from '../login/LoginField';
-import { accountApi } from './accountApi';
+import { LoginField } from '../../components/LoginField';
+import { useAccountApi } from './accountApi';
 import { Intro } from './AccountShell';
 import { useAccountFailure } from './useAccountFailure';
 
@@ -19,7 +18,7 @@ export interface CodeSent extends SendAuthCodeResponse {
 /** Step 1: the e-mail. The server answers the same for any address, so nothing here says whether it exists. */
 export const ForgotEmailStep = ({ initialEmail, onSent }: { initialEmail: string; onSent: (sent: CodeSent) => void }) => {
   const t = useTranslate();
-  const http = useHttp();
+  const accountApi = useAccountApi();
   const fail = useAccountFailure();
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string>();
@@ -34,9 +33,8 @@ export const ForgotEmailStep = ({ initialEmail, onSent }: { initialEmail: string
     }
     setPending(true);
     try {
-      const api = accountApi(http);
-      const { publicId } = await api.verifyUsername(trimmed);
-      const sent = await api.sendAuthCode(publicId);
+      const { publicId } = await accountApi.verifyUsername(trimmed);
+      const sent = await accountApi.sendAuthCode(publicId);
       onSent({ ...sent, publicId, email: trimmed });
     } catch (failure) {
       setPending(false);

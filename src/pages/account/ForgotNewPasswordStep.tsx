@@ -3,8 +3,7 @@ import { Button } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { PasswordFields } from '../../components/password/PasswordFields';
 import { usePasswordPair } from '../../components/password/usePasswordPair';
-import { useHttp } from '../../hooks/HttpContext';
-import { accountApi } from './accountApi';
+import { useAccountApi } from './accountApi';
 import { Intro } from './AccountShell';
 import { isRecoveryExpired } from './serverErrors';
 import { useAccountFailure } from './useAccountFailure';
@@ -12,7 +11,7 @@ import { useAccountFailure } from './useAccountFailure';
 /** Step 3: the new password, under the policy, for the flow the verified code opened. */
 export const ForgotNewPasswordStep = ({ publicId, onChanged, onExpired }: { publicId: string; onChanged: () => void; onExpired: () => void }) => {
   const t = useTranslate();
-  const http = useHttp();
+  const accountApi = useAccountApi();
   const fail = useAccountFailure();
   const password = usePasswordPair();
   const [pending, setPending] = useState(false);
@@ -22,7 +21,7 @@ export const ForgotNewPasswordStep = ({ publicId, onChanged, onExpired }: { publ
     if (!password.check()) return;
     setPending(true);
     try {
-      await accountApi(http).authChangePassword({ publicId, newPassword: password.pair.newPassword });
+      await accountApi.authChangePassword({ publicId, newPassword: password.pair.newPassword });
       onChanged();
     } catch (error) {
       setPending(false);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { setInAppNavigate } from './inAppNavigation';
+import { setInAppNavigate } from '../../providers/inAppNavigation';
 
 /** Lends the router's navigate to links rendered outside it (toasts); see inAppNavigation.ts. */
 export const InAppNavigationBridge = () => {

@@ -2,9 +2,9 @@
  * Router state an account screen leaves for the login page: a message to show there and, when
  * known, the e-mail to fill in. Read by LoginPage, so it stays tiny and free of account code.
  */
-export type LoginNoticeKind = 'passwordChanged';
+type LoginNoticeKind = 'passwordChanged';
 
-export interface LoginNoticeState {
+interface LoginNoticeState {
   notice: LoginNoticeKind;
   email?: string;
 }

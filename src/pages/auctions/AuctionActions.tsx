@@ -3,8 +3,9 @@ import { useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { formatDateTime } from '../../components/formatters';
-import { API, type AuctionInfo } from '../../domain';
-import { useAuctionWrite } from './useAuction';
+import { type AuctionInfo } from '../../domain';
+import { useApiWrite } from '../../hooks/useApi';
+import { auctionWrite } from './useAuction';
 import { saleContext } from './wording';
 import { AlertIcon, CONFIRM_ICON } from '../../components/AlertIcon';
 
@@ -24,11 +25,8 @@ export const AuctionActions = ({ auction }: { auction: AuctionInfo }) => {
   const ctx = saleContext(auction.isAuction);
   const next = auction.nextStatus;
   const nextLabel = next ? t(`auctions.steps.${next}`) : '';
-  const advance = useAuctionWrite(auction.auctionId, API.auction.nextStep, {
-    success: () => t('auctions.actions.nextDone', { ...ctx, step: nextLabel }),
-    isAuction: auction.isAuction,
-  });
-  const cancel = useAuctionWrite(auction.auctionId, API.auction.cancel, { success: () => t('auctions.actions.canceledDone', ctx), isAuction: auction.isAuction });
+  const advance = useApiWrite({ endpoint: 'auction.nextStep', ...auctionWrite(auction.auctionId, auction.isAuction), success: () => t('auctions.actions.nextDone', { ...ctx, step: nextLabel }) });
+  const cancel = useApiWrite({ endpoint: 'auction.cancel', ...auctionWrite(auction.auctionId, auction.isAuction), success: () => t('auctions.actions.canceledDone', ctx) });
   // A ref, not only state: two clicks in one frame both see the state before the first re-render.
   const asking = useRef(false);
   const [askingNow, setAsking] = useState(false);

@@ -4,12 +4,13 @@ import { App, Button, Space, Table, type TableColumnsType } from 'antd';
 import { FormSelect } from '../../components/FormSelect';
 import { useState } from 'react';
 import { formatDateTime } from '../../components/formatters';
-import { API, AUCTION_ADDITIONAL_FILE_TYPES, isAuctionOpen, type AuctionFileItem, type AuctionFileType, type AuctionInfo } from '../../domain';
+import { AUCTION_ADDITIONAL_FILE_TYPES, isAuctionOpen, type AuctionFileItem, type AuctionFileType, type AuctionInfo } from '../../domain';
 import { FileLink } from '../../components/FileLink';
 import { QueryError } from './QueryError';
 import { UploadingPicker } from './UploadingPicker';
 import { auctionAdmSlug } from './slug';
-import { useAdditionalFiles, useAuctionWrite } from './useAuction';
+import { useApiWrite } from '../../hooks/useApi';
+import { useAdditionalFiles, auctionWrite } from './useAuction';
 import { CONFIRM_ICON } from '../../components/AlertIcon';
 
 /** The notice and any other file of the auction: listed for everyone, added and removed while it is open. */
@@ -18,8 +19,8 @@ export const AuctionFiles = ({ auction, canWrite }: { auction: AuctionInfo; canW
   const { modal } = App.useApp();
   const files = useAdditionalFiles(auction.auctionId);
   const [fileType, setFileType] = useState<AuctionFileType>('AUCTION_NOTICE');
-  const add = useAuctionWrite(auction.auctionId, API.auction.addFile, { success: 'auctions.files.added' });
-  const remove = useAuctionWrite(auction.auctionId, API.auction.removeFile, { success: 'auctions.files.removed' });
+  const add = useApiWrite({ endpoint: 'auction.addFile', ...auctionWrite(auction.auctionId), success: 'auctions.files.added' });
+  const remove = useApiWrite({ endpoint: 'auction.removeFile', ...auctionWrite(auction.auctionId), success: 'auctions.files.removed' });
   const editable = canWrite && isAuctionOpen(auction.status);
 
   const confirmRemove = (file: AuctionFileItem) =>

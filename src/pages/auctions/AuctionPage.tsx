@@ -12,10 +12,10 @@ import { errorText } from '../../providers/notificationProvider';
 import { AUCTION_STATUS_COLORS } from '../../resources/auctions';
 import { AuctionActions } from './AuctionActions';
 import { AuctionFiles } from './AuctionFiles';
-import { AuctionResults } from './AuctionResults';
+import { AuctionResults, AuctionResultsExport } from './AuctionResults';
 import { ConfigStep } from './ConfigStep';
 import { ConfigSummary } from './ConfigSummary';
-import { AUCTIONS_ROUTE } from './paths';
+import { AUCTIONS_ROUTE } from '../../domain/auctionPaths';
 import { PricingStep } from './PricingStep';
 import { StatusHistory } from './StatusHistory';
 import { useAuctionInfo, useStatusHistory } from './useAuction';
@@ -172,7 +172,12 @@ const Wizard = ({ auction }: { auction: AuctionInfo }) => {
         </Col>
         {showResults && (
           <Col span={24}>
-            <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('auctions.results.title')}</h2>} size="small" data-testid="auction-results-card">
+            <Card
+              title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('auctions.results.title')}</h2>}
+              extra={<AuctionResultsExport auctionId={auction.auctionId} auctionName={auction.name || t('auctionList.unnamed', saleContext(auction.isAuction))} />}
+              size="small"
+              data-testid="auction-results-card"
+            >
               <Typography.Paragraph type="secondary">{t('auctions.results.help')}</Typography.Paragraph>
               <AuctionResults auctionId={auction.auctionId} />
             </Card>

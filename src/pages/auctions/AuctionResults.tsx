@@ -3,9 +3,10 @@ import { Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EMPTY_CELL } from '../../components/formatters';
-import { PAGINATION, formatMoney, type AuctionShareResult, type ShareState } from '../../domain';
+import { PAGINATION, SHARE_STATES, formatMoney, type AuctionShareResult, type ExportColumn, type ShareState } from '../../domain';
+import { ExportButton } from '../list/ExportButton';
 import { STATE_COLORS } from '../list/cells';
-import { workspacePath } from '../workspace/paths';
+import { workspacePath } from '../../domain/workspacePaths';
 import { AUCTION_SHARE_RESULTS } from '../../resources/auctions';
 import { NUMBER_CELL } from './tableStyles';
 import { paginationItemRender } from '../../components/tableA11y';
@@ -96,3 +97,28 @@ export const AuctionResults = ({ auctionId }: { auctionId: string }) => {
 };
 
 export default AuctionResults;
+
+/**
+ * Exportar beside the results' title (issue 18): every share of the auction, in the table's columns
+ * and words, prices as numbers Excel reads.
+ */
+export const AuctionResultsExport = ({ auctionId, auctionName }: { auctionId: string; auctionName: string }) => {
+  const t = useTranslate();
+  const columns: ExportColumn[] = [
+    { field: 'contractNumber', title: t('auctions.results.contract'), kind: 'text' },
+    { field: 'administratorName', title: t('auctions.results.administrator'), kind: 'text' },
+    { field: 'creditValue', title: t('auctions.results.credit'), kind: 'money' },
+    { field: 'minimumPrice', title: t('auctions.results.minimum'), kind: 'money' },
+    { field: 'price', title: t('auctions.results.price'), kind: 'money', empty: t('auctions.results.notPriced') },
+    { field: 'state', title: t('auctions.results.state'), kind: 'label', labels: Object.fromEntries(SHARE_STATES.map((s) => [s, t(`shareState.${s}`)])) },
+  ];
+  return (
+    <ExportButton
+      resource={AUCTION_SHARE_RESULTS}
+      listTitle={`${t('auctions.results.title')} ${auctionName}`}
+      filters={[{ field: 'auctionId', operator: 'eq', value: auctionId }]}
+      sorters={[]}
+      columns={columns}
+    />
+  );
+};

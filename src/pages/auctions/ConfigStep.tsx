@@ -2,13 +2,14 @@ import { useTranslate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Typography } from 'antd';
 import { FormSelect } from '../../components/FormSelect';
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { API, AUCTION_CONFIG_LIMITS, validateAuctionConfig, type AuctionConfigProblem, type AuctionInfo } from '../../domain';
+import { AUCTION_CONFIG_LIMITS, validateAuctionConfig, type AuctionConfigProblem, type AuctionInfo } from '../../domain';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { formatDateTime } from '../../components/formatters';
 import { errorText } from '../../providers/notificationProvider';
 import { useBuyerOptions } from './buyers';
 import { ERROR_FORM_FIELDS, culpritList, errorsByField, fromConfig, parseContracts, toConfig, type ConfigFormValues } from './configForm';
-import { useAuctionWrite } from './useAuction';
+import { useApiWrite } from '../../hooks/useApi';
+import { auctionWrite } from './useAuction';
 import { saleContext } from './wording';
 import { AlertIcon } from '../../components/AlertIcon';
 import { rangePickerA11y } from '../../components/pickerA11y';
@@ -72,7 +73,9 @@ export const ConfigStep = ({ auction }: { auction: AuctionInfo }) => {
     setBuyersErrors(buyerLines.length ? buyerLines : buyersKey ? [message(buyersKey)] : []);
     return fields.size > 0;
   };
-  const save = useAuctionWrite(auction.auctionId, API.auction.saveConfig, {
+  const save = useApiWrite({
+    endpoint: 'auction.saveConfig',
+    ...auctionWrite(auction.auctionId),
     success: 'auctions.config.saved',
     // Field errors show on their fields; anything else is a toast.
     silentErrors: (e: HttpError) =>

@@ -1,16 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useInvalidate, useList, useNotification, useTranslate, type HttpError } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
+import { useList, useTranslate } from '@refinedev/core';
 import { Button, Form, Modal, Radio, Space, Typography } from 'antd';
 import { FormSelect } from '../../components/FormSelect';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import '../../i18n/loadAuctionMessages';
-import { API, type AuctionItem } from '../../domain';
-import { callApi } from '../../hooks/api';
-import { useHttp } from '../../hooks/HttpContext';
+import type { AuctionItem } from '../../domain';
+import { useApiWrite } from '../../hooks/useApi';
 import { useCanDo, useGrantee } from '../../hooks/useSession';
-import { auctionPath } from './paths';
+import { auctionPath } from '../../domain/auctionPaths';
+import { takeNewAuctionAsk } from '../../components/layout/newAuctionAsk';
 
 interface CreateValues {
   isAuction: boolean;
@@ -56,22 +55,21 @@ const NewAuctionButton = () => {
   const t = useTranslate();
   const mayWrite = useCanDo('auction.write');
   const { profile } = useGrantee();
-  const [open, setOpen] = useState(false);
+  // Asked from the command palette (issue 18): open at once.
+  const [open, setOpen] = useState(takeNewAuctionAsk);
   const [form] = Form.useForm<CreateValues>();
-  const client = useHttp();
   const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  const { open: notify } = useNotification();
-  const create = useMutation<Pick<AuctionItem, 'auctionId'>, HttpError, CreateValues>({
-    mutationFn: (v) => callApi(client, API.auction.create, { isAuction: v.isAuction, ...(v.admId ? { admId: v.admId } : {}) }),
-    onSuccess: async (data) => {
-      notify?.({ type: 'success', message: t('auctions.create.done') });
-      setOpen(false);
-      await invalidate({ resource: 'auctions', invalidates: ['list'] });
-      navigate(auctionPath(data.auctionId));
-    },
-    onError: (error) => notify?.({ type: 'error', message: t('errors.title'), description: error.message }),
-  });
+  const create = useApiWrite<Pick<AuctionItem, 'auctionId'>>({ endpoint: 'auction.create', success: 'auctions.create.done', lists: ['auctions'] });
+  const submit = (v: CreateValues) =>
+    create.mutate(
+      { isAuction: v.isAuction, ...(v.admId ? { admId: v.admId } : {}) },
+      {
+        onSuccess: (data) => {
+          setOpen(false);
+          navigate(auctionPath(data.auctionId));
+        },
+      },
+    );
   if (!mayWrite) return null;
   const operator = profile === 'operator';
   return (
@@ -89,7 +87,7 @@ const NewAuctionButton = () => {
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
-        <Form<CreateValues> form={form} layout="vertical" name="new-auction" initialValues={{ isAuction: true }} onFinish={(v) => create.mutate(v)} preserve={false}>
+        <Form<CreateValues> form={form} layout="vertical" name="new-auction" initialValues={{ isAuction: true }} onFinish={submit} preserve={false}>
           <Form.Item name="isAuction" label={t('auctions.create.type')}>
             <Radio.Group>
               <Space direction="vertical">

@@ -3,7 +3,6 @@ import { useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { EMPTY_CELL, formatDateTime } from '../../components/formatters';
 import {
-  API,
   PRICING_EXTENSIONS,
   PRICING_MAX_BYTES,
   formatMoney,
@@ -18,7 +17,8 @@ import {
 import { QueryError } from './QueryError';
 import { UploadingPicker } from './UploadingPicker';
 import { auctionAdmSlug } from './slug';
-import { latestRun, useAuctionWrite, usePricingList } from './useAuction';
+import { useApiWrite } from '../../hooks/useApi';
+import { latestRun, auctionWrite, usePricingList } from './useAuction';
 import { NUMBER_CELL } from './tableStyles';
 import { megabytes, minimumText, saleContext } from './wording';
 import { paginationItemRender } from '../../components/tableA11y';
@@ -84,9 +84,9 @@ export const PricingStep = ({ auction, canWrite }: { auction: AuctionInfo; canWr
   const t = useTranslate();
   const pricing = usePricingList(auction.auctionId);
   const { modal } = App.useApp();
-  const addFile = useAuctionWrite(auction.auctionId, API.auction.addFile, { success: 'auctions.pricing.sent' });
-  const removeFile = useAuctionWrite(auction.auctionId, API.auction.removeFile, { success: 'auctions.pricing.removed' });
-  const retryRun = useAuctionWrite(auction.auctionId, API.auction.pricingRetry, { success: 'auctions.pricing.retried' });
+  const addFile = useApiWrite({ endpoint: 'auction.addFile', ...auctionWrite(auction.auctionId), success: 'auctions.pricing.sent' });
+  const removeFile = useApiWrite({ endpoint: 'auction.removeFile', ...auctionWrite(auction.auctionId), success: 'auctions.pricing.removed' });
+  const retryRun = useApiWrite({ endpoint: 'auction.pricingRetry', ...auctionWrite(auction.auctionId), success: 'auctions.pricing.retried' });
   const latest = latestRun(pricing.list);
   const running = !!latest && PRICING_RUNNING.includes(latest.status);
   const mayUpload = canWrite && auction.status === PRICING_UPLOAD_STATUS;

@@ -39,7 +39,7 @@ export const fromConfig = (c: Partial<AuctionConfig>): ConfigFormValues => ({
 });
 
 /** Where an error shows: a form field, or `buyers`, the group of both buyer selects. */
-export type ConfigErrorPlace = keyof ConfigFormValues | 'buyers';
+type ConfigErrorPlace = keyof ConfigFormValues | 'buyers';
 
 /** The form field that shows each error of validateAuctionConfig (and of the server's `errors`). */
 export const ERROR_FIELDS: Readonly<Record<string, ConfigErrorPlace>> = {

@@ -3,8 +3,8 @@ import { getDefaultFilter, useCan, useList, useSelect, useTranslate, type CrudFi
 import { Button, Select, Space, theme } from 'antd';
 // The search box's own module: antd's Input entry also brings TextArea, Password and OTP.
 import Search from 'antd/es/input/Search';
-import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { FEATURE_FLAGS, PAGINATION, PROFILE_TENANT, PROFILES, SEARCH_MAX_LENGTH, SHARE_STATES, type AdministratorOption, type FundItem } from '../../domain';
+import { memo, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { FEATURE_FLAGS, PAGINATION, PROCESS_STEPS, PROCESS_STEP_KEYS, PROFILE_TENANT, PROFILES, SEARCH_MAX_LENGTH, SHARE_STATES, type AdministratorOption, type FundItem, type ProcessStep } from '../../domain';
 import { useGrantee } from '../../hooks/useSession';
 import type { ResourceDef } from '../../resources';
 import { SHARE_FILTER, shareFilter, toShareListFilters } from '../../resources/shareFilters';
@@ -15,10 +15,12 @@ interface Props {
   filters: CrudFilter[];
   apply: (changes: CrudFilter[]) => void;
   clear: () => void;
-  rows: readonly Record<string, unknown>[];
 }
 
 const CONTROL_WIDTH = 220;
+
+/** The process step filter's options: each label once, in step order. */
+const STEP_OPTIONS = [...new Set(PROCESS_STEPS.map((s: ProcessStep) => PROCESS_STEP_KEYS[s]))];
 /**
  * The content area is the viewport less the sider (80 px collapsed, as on a phone) and the page's
  * padding: a control wider than that would push the page sideways at 390 px.
@@ -141,7 +143,7 @@ const FundSelect = ({ value, onChange }: { value?: number; onChange: (v?: number
  * The filter bar. Every control shows what the URL says, so a reload shows the filters it applies.
  * On a narrow screen the search stays in view and the other controls fold behind "Filtros (n)".
  */
-export const ListFilters = ({ def, filters, apply, clear }: Props) => {
+export const ListFilters = memo(({ def, filters, apply, clear }: Props) => {
   const t = useTranslate();
   const { data: fundAccess } = useCan({ action: 'fund.list' });
   const shows = (k: ResourceDef['filters'][number]) => def.filters.includes(k);
@@ -210,6 +212,22 @@ export const ListFilters = ({ def, filters, apply, clear }: Props) => {
         style={{ minWidth: fit(260) }}
       />,
     );
+  if (shows('processStep'))
+    controls.push(
+      <Select
+        key="processStep"
+        mode="multiple"
+        aria-label={t('shares.filterProcessStep')}
+        placeholder={t('shares.filterProcessStep')}
+        allowClear
+        maxTagCount={2}
+        // One option per label: "Rejeitado" is steps -1 and 4 (src/domain/processSteps.ts).
+        value={[...new Set((current.processStep ?? []).map((s) => PROCESS_STEP_KEYS[s]))]}
+        options={STEP_OPTIONS.map((key) => ({ value: key, label: t(`processStep.${key}`) }))}
+        onChange={(keys: string[]) => applyWithSearch([shareFilter('processStep', PROCESS_STEPS.filter((s) => keys.includes(PROCESS_STEP_KEYS[s])))])}
+        style={{ minWidth: fit(220) }}
+      />,
+    );
   if (shows('isPj'))
     controls.push(
       <Select
@@ -256,6 +274,7 @@ export const ListFilters = ({ def, filters, apply, clear }: Props) => {
   const active =
     (def.selectFilters ?? []).filter((f) => getDefaultFilter(f.field, filters, f.operator) !== undefined).length +
     (shows('state') && current.state ? 1 : 0) +
+    (shows('processStep') && current.processStep ? 1 : 0) +
     (shows('isPj') && current.isPj !== undefined ? 1 : 0) +
     (showAdministrator && current.admId !== undefined ? 1 : 0) +
     (showFund && current.fundId !== undefined ? 1 : 0) +
@@ -287,4 +306,4 @@ export const ListFilters = ({ def, filters, apply, clear }: Props) => {
       </Button>
     </Space>
   );
-};
+});

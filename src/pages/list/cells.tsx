@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { processStepKey, type ShareState } from '../../domain';
+import { processStepKey, type PendencySummary, type ShareState } from '../../domain';
 import { EMPTY_CELL, formatDate, formatDateTime, formatDocument } from '../../components/formatters';
 import type { CellKind, ColumnDef } from '../../resources';
 
@@ -25,7 +25,19 @@ export const STATE_COLORS: Record<ShareState, string> = {
  * its time wrap onto two lines before either is cut (the date, 74 px; the header "Atualizada" and
  * its sort arrow, about 92 px).
  */
-export const WHOLE_CELL_MIN_PX: Partial<Record<CellKind, number>> = { code: 120, document: 152, shareState: 136, tag: 136, dateTime: 112, date: 96 };
+export const WHOLE_CELL_MIN_PX: Partial<Record<CellKind, number>> = {
+  code: 120,
+  document: 152,
+  shareState: 136,
+  tag: 136,
+  dateTime: 112,
+  date: 96,
+  // A pendency kind wraps like a state ("Retenção pela administradora"); "Aberta há" and "Vencimento"
+  // with their sort arrows; a due date with "Vencida" under it.
+  pendencyKinds: 136,
+  pendencyAge: 104,
+  pendencyDue: 120,
+};
 
 export const isWholeCell = (kind: CellKind | undefined): boolean => kind !== undefined && kind in WHOLE_CELL_MIN_PX;
 
@@ -96,6 +108,34 @@ export const renderCell = (
         </>
       ) : (
         day
+      );
+    }
+    case 'pendencyKinds': {
+      const kinds = (value as PendencySummary | null)?.kinds ?? [];
+      return kinds.length
+        ? kinds.map((k) => (
+            <Tag key={k} color="volcano" style={{ whiteSpace: 'normal', marginInlineEnd: 0, marginBlockEnd: 2 }}>
+              {t(`pendencyKind.${k}`)}
+            </Tag>
+          ))
+        : EMPTY_CELL;
+    }
+    case 'pendencyAge': {
+      const summary = value as PendencySummary | null;
+      return summary ? <span style={NOWRAP}>{t('shares.pendencyAgeDays', { count: summary.ageDays })}</span> : EMPTY_CELL;
+    }
+    case 'pendencyDue': {
+      const summary = value as PendencySummary | null;
+      if (!summary?.dueDate) return summary?.overdue ? <Tag color="red">{t('shares.pendencyOverdue')}</Tag> : EMPTY_CELL;
+      return (
+        <>
+          <span style={NOWRAP}>{formatDate(summary.dueDate)}</span>{' '}
+          {summary.overdue && (
+            <Tag color="red" style={{ marginInlineEnd: 0 }}>
+              {t('shares.pendencyOverdue')}
+            </Tag>
+          )}
+        </>
       );
     }
     case 'boolean':

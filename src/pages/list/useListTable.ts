@@ -1,4 +1,4 @@
-import { getDefaultSortOrder, useTable, type CrudFilter, type CrudSort, type HttpError } from '@refinedev/core';
+import { getDefaultSortOrder, unionFilters, useDataProvider, useTable, type CrudFilter, type CrudSort, type GetListParams, type HttpError } from '@refinedev/core';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useCallback } from 'react';
 import { PAGINATION } from '../../domain';
@@ -72,37 +72,63 @@ export const useListTable = (def: ResourceDef) => {
   });
   const { tableQuery, result, currentPage, pageSize, setCurrentPage, setPageSize, sorters, setSorters, filters, setFilters } = table;
 
+  /**
+   * Asks for the page a change is about to show before React renders the change (issue 17): the
+   * rows are on their way while the page renders, and the table's own call takes the answer (the
+   * data provider's hand-over, as on a login). The arguments are what useTable gives its list call
+   * (its filters unioned with the permanent ones); a call that differed would simply not be taken.
+   */
+  const dataProvider = useDataProvider()() as { prefetchList?: (params: Pick<GetListParams, 'resource' | 'pagination' | 'filters' | 'sorters'>) => void };
+  const permanent = def.permanentFilters;
+  const sendAhead = useCallback(
+    (next: { filters: CrudFilter[]; sorters: CrudSort[]; currentPage: number; pageSize: number }) =>
+      dataProvider.prefetchList?.({
+        resource: def.name,
+        pagination: { currentPage: next.currentPage, pageSize: next.pageSize },
+        filters: unionFilters(permanent ?? [], next.filters),
+        sorters: next.sorters,
+      }),
+    [dataProvider, def.name, permanent],
+  );
+
   const onChange = useCallback<NonNullable<TableProps<Row>['onChange']>>(
     (pagination: TablePaginationConfig, _filters, sorter, extra) => {
       if (extra.action === 'sort') {
-        setSorters(toCrudSorters(sorter));
+        const next = toCrudSorters(sorter);
+        sendAhead({ filters, sorters: next, currentPage: 1, pageSize });
+        setSorters(next);
         setCurrentPage(1);
         return;
       }
       if (extra.action === 'paginate') {
         const size = pagination.pageSize ?? pageSize;
         // A new page size makes the old page number meaningless.
-        setCurrentPage(size !== pageSize ? 1 : (pagination.current ?? 1));
+        const page = size !== pageSize ? 1 : (pagination.current ?? 1);
+        sendAhead({ filters, sorters, currentPage: page, pageSize: size });
+        setCurrentPage(page);
         setPageSize(size);
       }
     },
-    [pageSize, setCurrentPage, setPageSize, setSorters],
+    [filters, pageSize, sendAhead, setCurrentPage, setPageSize, setSorters, sorters],
   );
 
   /** Filter changes merge into the others and restart at page 1. */
   const applyFilters = useCallback(
     (changes: CrudFilter[]) => {
+      // Refine's own merge (useTable's setFilters(…, 'merge')).
+      sendAhead({ filters: unionFilters(permanent ?? [], changes, filters), sorters, currentPage: 1, pageSize });
       setFilters(changes, 'merge');
       setCurrentPage(1);
     },
-    [setFilters, setCurrentPage],
+    [filters, pageSize, permanent, sendAhead, setFilters, setCurrentPage, sorters],
   );
 
   /** Permanent filters (the pendency list's state) survive: Refine unions them back in. */
   const clearFilters = useCallback(() => {
+    sendAhead({ filters: [], sorters, currentPage: 1, pageSize });
     setFilters([], 'replace');
     setCurrentPage(1);
-  }, [setFilters, setCurrentPage]);
+  }, [pageSize, sendAhead, setFilters, setCurrentPage, sorters]);
 
   const estimated = (tableQuery.data as { totalExact?: boolean } | undefined)?.totalExact === false;
   const paged = pagedTotal(result.total ?? 0, estimated, currentPage, pageSize, result.data.length);
@@ -113,6 +139,8 @@ export const useListTable = (def: ResourceDef) => {
   // state is this component's own, and each correction is final, so it converges at once.
   const size = allowedPageSize(pageSize);
   if (size !== pageSize) setPageSize(size);
+  const { refetch } = tableQuery;
+  const retry = useCallback(() => void refetch(), [refetch]);
   const settled = tableQuery.isSuccess && !tableQuery.isFetching && !tableQuery.isPlaceholderData;
   const page = allowedPage(currentPage, settled && paged.totalExact ? paged.total : null, size);
   if (page !== currentPage) setCurrentPage(page);
@@ -125,7 +153,7 @@ export const useListTable = (def: ResourceDef) => {
     loaded: settled,
     /** The last load failed: the table must say so, not pretend the list is empty. */
     error: tableQuery.error as { message?: string } | null,
-    retry: () => void tableQuery.refetch(),
+    retry,
     currentPage,
     pageSize,
     sorters,

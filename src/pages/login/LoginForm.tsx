@@ -10,7 +10,7 @@ import { readLoginNotice } from '../account/loginNotice';
 import type { LoginParams } from '../../providers/authProvider';
 import { useBrand } from '../../providers/BrandContext';
 import { forgetSessionEnded, hasSessionEndedNotice } from '../../providers/session';
-import { LoginField } from './LoginField';
+import { LoginField } from '../../components/LoginField';
 import { validateLogin, type LoginErrors, type LoginValues } from './validateLogin';
 import { passwordIconRender } from '../../components/password/passwordIcon';
 
@@ -18,6 +18,11 @@ export interface LoginFormProps {
   /** Signs in; the caller navigates on success and toasts the error on failure. */
   login: (params: LoginParams) => void;
   pending: boolean;
+  /**
+   * Called on each input (typing or a password manager's fill): the login shell loads the first
+   * page's code while the user types, so the click waits for the login call and the page's data only.
+   */
+  onInput?: () => void;
 }
 
 /**
@@ -28,7 +33,7 @@ export interface LoginFormProps {
  * It is a plain form rather than antd's Form, Card and Typography: those would add some 30 KB gzip
  * to the first page anyone loads (DESIGN §5).
  */
-export const LoginForm = ({ login, pending: isPending }: LoginFormProps) => {
+export const LoginForm = ({ login, pending: isPending, onInput }: LoginFormProps) => {
   const { t } = useTranslation();
   const brand = useBrand();
   const { token } = theme.useToken();
@@ -80,7 +85,7 @@ export const LoginForm = ({ login, pending: isPending }: LoginFormProps) => {
           boxShadow: token.boxShadowTertiary,
         }}
       >
-        <h1 style={{ color: brand.primaryColor, margin: 0, fontSize: 32, fontWeight: 700 }} data-testid="brand-name">
+        <h1 style={{ color: brand.primaryColor, margin: 0, fontSize: 32, fontWeight: 600 }} data-testid="brand-name">
           {brand.name}
         </h1>
         <p style={{ color: token.colorTextSecondary, marginTop: 4 }}>{t('auth.subtitle')}</p>
@@ -97,7 +102,7 @@ export const LoginForm = ({ login, pending: isPending }: LoginFormProps) => {
             {t('auth.passwordChanged')}
           </p>
         )}
-        <form noValidate onSubmit={submit}>
+        <form noValidate onSubmit={submit} onInput={onInput}>
           <LoginField id="login-email" label={t('auth.email')} error={errorOf('email')}>
             <Input
               id="login-email"

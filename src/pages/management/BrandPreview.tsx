@@ -27,7 +27,7 @@ export const BrandPreview = ({ form }: { form: FormInstance }) => {
       <Typography.Text type="secondary">{t('management.administrators.preview.login')}</Typography.Text>
       <div data-testid="preview-login" style={{ ...box, background: secondary, padding: 16, margin: '4px 0 16px' }}>
         <div style={{ background: '#fff', borderRadius: 8, padding: 16, maxWidth: 280, margin: '0 auto' }}>
-          <div style={{ color: primary, fontSize: 20, fontWeight: 700 }}>
+          <div style={{ color: primary, fontSize: 20, fontWeight: 600 }}>
             {logo}
             {name}
           </div>
@@ -44,7 +44,7 @@ export const BrandPreview = ({ form }: { form: FormInstance }) => {
       </div>
       <Typography.Text type="secondary">{t('management.administrators.preview.menu')}</Typography.Text>
       <div data-testid="preview-menu" style={{ ...box, width: 220, marginTop: 4 }}>
-        <div style={{ padding: '12px 16px', fontWeight: 700, fontSize: 16, color: primary, borderBottom: `3px solid ${secondary}` }}>
+        <div style={{ padding: '12px 16px', fontWeight: 600, fontSize: 16, color: primary, borderBottom: `3px solid ${secondary}` }}>
           {logo}
           {name}
         </div>

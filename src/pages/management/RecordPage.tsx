@@ -15,9 +15,9 @@ interface Props {
 }
 
 /**
- * The frame of a record page, titled like the lists (one h1, actions beside it). Refine's own
- * Create/Edit/Show views were measured against it: their breadcrumb, header and button hooks live in
- * @refinedev/core's single module, which every list downloads (docs/contributing.md).
+ * The frame of a record page, titled like the lists (one h1, actions beside it). @refinedev/antd's
+ * Create/Edit/Show views were measured against it (issue 16, docs/decisions.md "Issue 16 (client)"):
+ * +33 KB gzip on a create/edit page, +75 KB on a record page, +1.4 KB on the first list.
  */
 export const RecordPage = ({ title, back, extra, footer, loading, children }: Props) => {
   const t = useTranslate();

@@ -2,7 +2,7 @@ import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Button, Space } from 'antd';
 import { useRef, type ChangeEvent } from 'react';
-import { ACCEPT } from '../../components/upload/storageUpload';
+import { ACCEPT } from '../../hooks/storageUpload';
 
 interface Props {
   id?: string;

@@ -1,15 +1,13 @@
 import { useInvalidate, useNotification, useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Progress } from 'antd';
 import { FormSelect } from '../../components/FormSelect';
 import { useId } from 'react';
 import '../../i18n/loadWorkspaceMessages';
 import '../../i18n/loadPlayerMessages';
-import { API, STORAGE_LIMITS, guard, isNonEmptyStringArray, isServerId, type ListResponse } from '../../domain';
+import { STORAGE_LIMITS, guard, isNonEmptyStringArray, isServerId } from '../../domain';
 import { playerFileTypeKey, type PlayerFileType, type PlayerFileTypeItem, type SendPlayerFileResponse } from '../../domain/playerFiles';
-import { checkFile, type PendingUpload } from '../../components/upload/storageUpload';
-import { callApi, listOf } from '../../hooks/api';
-import { useHttp } from '../../hooks/HttpContext';
+import { checkFile, type PendingUpload } from '../../hooks/storageUpload';
+import { useApiCall, useApiList } from '../../hooks/useApi';
 import { useUpload } from '../../hooks/useUpload';
 import { FilePick } from './FilePick';
 import { PlayerPicker, type PickedPlayer } from './PlayerPicker';
@@ -24,8 +22,6 @@ interface Values {
   file?: File | null;
 }
 
-const FILE_TYPES_KEY = ['repasse', 'player-file-types'];
-
 /**
  * 'Enviar arquivo': type, players and file, then the file goes up in parts with its progress, and
  * POST /player/send_player_file completes the upload and records the sending (SPEC §7). The modal
@@ -33,18 +29,14 @@ const FILE_TYPES_KEY = ['repasse', 'player-file-types'];
  */
 const SendPlayerFileModal = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const t = useTranslate();
-  const client = useHttp();
+  const call = useApiCall();
   const ids = { type: useId(), players: useId(), file: useId() };
   const [form] = Form.useForm<Values>();
   const { open: notify } = useNotification();
   const invalidate = useInvalidate();
   const { state, start, cancel, reset } = useUpload(PLAYER_FILES_ADM_SLUG);
   const sending = state.status === 'uploading';
-  const types = useQuery({
-    queryKey: FILE_TYPES_KEY,
-    queryFn: async () => listOf(await callApi<ListResponse<PlayerFileTypeItem>>(client, API.player.listFileTypes)),
-    staleTime: Infinity,
-  });
+  const types = useApiList<PlayerFileTypeItem>('player.listFileTypes', {}, { staleTime: Infinity });
 
   const close = () => {
     if (sending) cancel();
@@ -59,7 +51,7 @@ const SendPlayerFileModal = ({ open, onClose }: { open: boolean; onClose: () => 
     const complete = async (upload: PendingUpload, signal?: AbortSignal) => {
       // SPEC §5 call guards: nothing malformed leaves the browser.
       guard({ fileId: isServerId(upload.fileId), players: isNonEmptyStringArray(playerIds), parts: isNonEmptyStringArray(upload.parts) });
-      const sent = await callApi<SendPlayerFileResponse>(client, API.player.sendPlayerFile, { ...upload, fileType, players: playerIds }, { signal });
+      const sent = await call<SendPlayerFileResponse>('player.sendPlayerFile', { ...upload, fileType, players: playerIds }, { signal });
       return sent.file;
     };
     const ref = await start(file, { complete });
@@ -116,7 +108,7 @@ const SendPlayerFileModal = ({ open, onClose }: { open: boolean; onClose: () => 
             id={ids.type}
             loading={types.isLoading}
             placeholder={t('playerFiles.sendModal.fileTypePlaceholder')}
-            options={(types.data ?? []).map((x) => ({ value: x.fileType, label: t(playerFileTypeKey(x.fileType)) }))}
+            options={types.list.map((x) => ({ value: x.fileType, label: t(playerFileTypeKey(x.fileType)) }))}
           />
         </Form.Item>
         <Form.Item

@@ -1,14 +1,18 @@
 import { useTranslate } from '@refinedev/core';
 import { App, Button, Space } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import type { ShareDetail } from '../../domain';
 // Straight from the module, not the barrel: the bundler then keeps it out of the login chunk.
 import { ACTION_RULES, availableActions, type ShareAction } from '../../domain/shareActions';
 import { useGrantee } from '../../hooks/useSession';
 import { useShareAction } from '../../hooks/useShareAction';
+import { canOfferOpenPendency } from '../../domain/pendencies';
 
 import ActionModal from './ActionModal';
 import { CONFIRM_ICON } from '../../components/AlertIcon';
+
+// Its own chunk, shared with the Pendências tab: loaded when a pendency dialog first opens.
+const PendencyFormModal = lazy(() => import('./PendencyForms'));
 
 /** Actions that take no input: a confirmation is all they need. */
 export const CONFIRM_ONLY: readonly ShareAction[] = ['share_send_autoservice', 'release_proposals'];
@@ -45,14 +49,18 @@ export const ActionBar = ({ share }: { share: ShareDetail }) => {
   const who = useGrantee();
   const actions = useMemo(() => WORKSPACE_ACTIONS(availableActions(share.state, who)), [share.state, who]);
   const [open, setOpen] = useState<ShareAction | null>(null);
+  // "Abrir pendência": the pendency workflow's own rule (a sale under way or already with a pendency).
+  const offerPendency = canOfferOpenPendency(share.state, who);
+  const [pendencyOpen, setPendencyOpen] = useState(false);
   // The dialog is unmounted as it closes, before antd could give the focus back (issue 14): the
   // button that opened it takes it again, or a keyboard user would restart from the top of the page.
   const opener = useRef<HTMLElement | null>(null);
   const close = () => {
     setOpen(null);
+    setPendencyOpen(false);
     requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus());
   };
-  if (actions.length === 0) return null;
+  if (actions.length === 0 && !offerPendency) return null;
   return (
     <div role="toolbar" aria-label={t('workspace.actionsLabel')}>
       <Space wrap>
@@ -73,9 +81,27 @@ export const ActionBar = ({ share }: { share: ShareDetail }) => {
             </Button>
           ),
         )}
+        {offerPendency && (
+          // Keyed: when the share moves, the buttons before it change, and an index key would remount
+          // it, so the focus could not come back to it after its dialog.
+          <Button
+            key="pendency_open"
+            onClick={(e) => {
+              opener.current = e.currentTarget;
+              setPendencyOpen(true);
+            }}
+          >
+            {t('workspace.pendencies.moves.open')}
+          </Button>
+        )}
       </Space>
       {open && (
         <ActionModal action={open} share={share} onClose={close} />
+      )}
+      {pendencyOpen && (
+        <Suspense fallback={null}>
+          <PendencyFormModal move="open" share={share} onClose={close} />
+        </Suspense>
       )}
     </div>
   );

@@ -3,10 +3,10 @@ import { App, Form, Input, Modal } from 'antd';
 import { FormSelect } from '../../components/FormSelect';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils/is-valid-boleto';
 import type { Dayjs } from 'dayjs';
-import { API, DOCUMENT_TYPES, formatMoney, type CanceledReason, type FileRef, type Proposal, type ShareDetail } from '../../domain';
+import { DOCUMENT_TYPES, formatMoney, type CanceledReason, type FileRef, type Proposal, type ShareDetail } from '../../domain';
 import { ACTION_RULES, type ShareAction } from '../../domain/shareActions';
 import { FileField } from '../../components/upload/FileField';
-import { useApiList, useReferenceList } from '../../hooks/useShareWorkspace';
+import { useReferenceList, useShareList } from '../../hooks/useShareWorkspace';
 import { hasFieldErrors, useShareAction } from '../../hooks/useShareAction';
 import { LazyDate } from './LazyDate';
 import { admSlugOf, applyFieldErrors, keepEnterInField } from './shared';
@@ -53,7 +53,7 @@ export const payloadFor = (action: ShareAction, share: Pick<ShareDetail, 'shareI
 
 const CancelFields = () => {
   const t = useTranslate();
-  const reasons = useReferenceList<CanceledReason>('canceledReasons', API.share.canceledReasonList);
+  const reasons = useReferenceList<CanceledReason>('share.canceledReasonList');
   return (
     <>
       <Form.Item name="reason" label={t('workspace.actions.fields.reason')} rules={[{ required: true, message: t('validation.required') }]}>
@@ -73,7 +73,7 @@ const CancelFields = () => {
 
 const ProposalField = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
-  const proposals = useApiList<Proposal>(share.contractNumber, 'proposals', API.proposal.list, { contractNumber: share.contractNumber });
+  const proposals = useShareList<Proposal>(share.contractNumber, 'proposal.list', { contractNumber: share.contractNumber });
   return (
     <Form.Item name="proposalId" label={t('workspace.actions.fields.proposal')} rules={[{ required: true, message: t('validation.required') }]}>
       <FormSelect

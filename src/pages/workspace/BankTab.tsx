@@ -1,13 +1,10 @@
 import { CheckCircleFilled, PlusOutlined } from '@ant-design/icons';
 import { useTranslate, type HttpError } from '@refinedev/core';
 import { Button, Card, Checkbox, Col, Form, Input, Row, Select, Space, Table } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, bankFilled, can, isBankAccount, isBankAgency, type BankRecord, type BrazilianBank, type ShareDetail } from '../../domain';
-import { callApi, listOf } from '../../hooks/api';
-import { useHttp } from '../../hooks/HttpContext';
-import { useApiList } from '../../hooks/useShareWorkspace';
-import { useApiWrite } from '../../hooks/useShareAction';
+import { bankFilled, can, isBankAccount, isBankAgency, type BankRecord, type BrazilianBank, type ShareDetail } from '../../domain';
+import { shareRecord, useShareList } from '../../hooks/useShareWorkspace';
+import { useApiList, useApiWrite } from '../../hooks/useApi';
 import { useGrantee } from '../../hooks/useSession';
 import { OkTag, QueryState, applyFieldErrors } from './shared';
 import { useUnsavedForm } from './unsaved';
@@ -22,13 +19,8 @@ interface BankValues {
 /** Searchable by code or name over GET /bank/list_brazilian_banks?q (the server's real list). */
 const BankSearch = ({ value, onChange, id }: { value?: string; onChange?: (v: string) => void; id?: string }) => {
   const t = useTranslate();
-  const client = useHttp();
   const [q, setQ] = useState('');
-  const banks = useQuery<BrazilianBank[], HttpError>({
-    queryKey: ['reference', 'brazilianBanks', q],
-    queryFn: async () => listOf<BrazilianBank>(await callApi(client, API.bank.listBrazilianBanks, q ? { q } : {})),
-    staleTime: 10 * 60_000,
-  });
+  const banks = useApiList<BrazilianBank>('bank.listBrazilianBanks', q ? { q } : {}, { staleTime: 10 * 60_000 });
   return (
     <Select
       id={id}
@@ -39,7 +31,7 @@ const BankSearch = ({ value, onChange, id }: { value?: string; onChange?: (v: st
       onSearch={setQ}
       loading={banks.isFetching}
       placeholder={t('workspace.bank.bankSearch')}
-      options={(banks.data ?? []).map((b) => ({ value: `${b.code}|${b.name}`, label: `${b.code} — ${b.commercialName ? `${b.commercialName} (${b.name})` : b.name}` }))}
+      options={banks.list.map((b) => ({ value: `${b.code}|${b.name}`, label: `${b.code} — ${b.commercialName ? `${b.commercialName} (${b.name})` : b.name}` }))}
     />
   );
 };
@@ -48,8 +40,8 @@ const BankTab = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
   const who = useGrantee();
   const writable = can(who, 'bank.write');
-  const banks = useApiList<BankRecord>(share.contractNumber, 'banks', API.bank.list, { contractNumber: share.contractNumber });
-  const save = useApiWrite({ endpoint: API.bank.save, successKey: 'workspace.bank.saved', contractNumber: share.contractNumber });
+  const banks = useShareList<BankRecord>(share.contractNumber, 'bank.list', { contractNumber: share.contractNumber });
+  const save = useApiWrite({ endpoint: 'bank.save', success: 'workspace.bank.saved', ...shareRecord(share.contractNumber) });
   const [adding, setAdding] = useState(false);
   const [form] = Form.useForm<BankValues>();
   const unsaved = useUnsavedForm('bank');

@@ -1,13 +1,11 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Modal, Progress, Space, Table, Tag } from 'antd';
 import { FormSelect } from '../../components/FormSelect';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { API, DOCUMENT_TYPES, can, type BulkActionResult, type DocumentType, type FileRef, type ShareListItem } from '../../domain';
+import { DOCUMENT_TYPES, can, type BulkActionResult, type DocumentType, type FileRef, type ShareListItem } from '../../domain';
 import { FileField } from '../../components/upload/FileField';
-import { callApi } from '../../hooks/api';
-import { useHttp } from '../../hooks/HttpContext';
+import { useApiWrite, type EndpointName } from '../../hooks/useApi';
 import { useRefreshShares } from '../../hooks/useShareAction';
 import { useGrantee } from '../../hooks/useSession';
 import { errorText } from '../../providers/notificationProvider';
@@ -18,7 +16,7 @@ import { AlertIcon, CONFIRM_ICON } from '../../components/AlertIcon';
 
 type BulkKind = 'transfer' | 'setPaid' | 'attach';
 
-const BULK_ENDPOINTS = { transfer: API.actions.transferInBulk, setPaid: API.actions.setPaid, attach: API.actions.proofAttach } as const;
+const BULK_ENDPOINTS = { transfer: 'actions.transferInBulk', setPaid: 'actions.setPaid', attach: 'actions.proofAttach' } as const satisfies Record<string, EndpointName>;
 const BULK_TITLES = { transfer: 'bulk.transfer', setPaid: 'bulk.setPaid', attach: 'bulk.attach' } as const;
 type Row = Pick<ShareListItem, 'shareId' | 'contractNumber' | 'admName' | 'admId'>;
 
@@ -56,7 +54,6 @@ export const BulkResultTable = ({ result, rows }: { result: BulkActionResult; ro
 /** Bulk moves over a list selection: "Transferir selecionadas" and "Marcar como pagas". */
 const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => void }) => {
   const t = useTranslate();
-  const client = useHttp();
   const who = useGrantee();
   const { modal } = App.useApp();
   const refresh = useRefreshShares();
@@ -65,22 +62,30 @@ const BulkActions = ({ rows, onClear }: { rows: readonly Row[]; onClear: () => v
   const [ran, setRan] = useState<Row[]>([]);
   const shareIds = rows.map((r) => r.shareId);
 
-  const run = useMutation<BulkActionResult, HttpError, { kind: BulkKind; payload: Record<string, unknown> }>({
-    mutationFn: ({ kind, payload }) => callApi<BulkActionResult>(client, BULK_ENDPOINTS[kind], payload),
-    onSettled: () => void refresh(),
-    onError: (error) => {
-      // A refused field (a paid date in the future) goes back to the form, on that field, with
-      // everything typed still there; any other refusal is the dialog's message.
-      if (Object.keys(error.errors ?? {}).length === 0) return;
-      run.reset();
-      applyFieldErrors(form, error, t);
-    },
-  });
+  // The dialog says what went wrong itself: no toast on top.
+  const quiet = () => true;
+  const writes = {
+    transfer: useApiWrite<BulkActionResult>({ endpoint: BULK_ENDPOINTS.transfer, silentErrors: quiet }),
+    setPaid: useApiWrite<BulkActionResult>({ endpoint: BULK_ENDPOINTS.setPaid, silentErrors: quiet }),
+    attach: useApiWrite<BulkActionResult>({ endpoint: BULK_ENDPOINTS.attach, silentErrors: quiet }),
+  };
+  const run = writes[open ?? 'transfer'];
 
   const start = (kind: BulkKind, payload: Record<string, unknown>) => {
     setRan([...rows]);
     setOpen(kind);
-    run.mutate({ kind, payload });
+    const write = writes[kind];
+    write.mutate(payload, {
+      // Some shares may have moved even when the call as a whole failed.
+      onSettled: () => void refresh(),
+      onError: (error: HttpError) => {
+        // A refused field (a paid date in the future) goes back to the form, on that field, with
+        // everything typed still there; any other refusal is the dialog's message.
+        if (Object.keys(error.errors ?? {}).length === 0) return;
+        write.reset();
+        applyFieldErrors(form, error, t);
+      },
+    });
   };
 
   const askTransfer = () =>

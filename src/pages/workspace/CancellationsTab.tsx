@@ -1,14 +1,14 @@
 import { useTranslate } from '@refinedev/core';
 import { Table } from 'antd';
-import { API, type CancellationEntry, type ShareDetail } from '../../domain';
+import { type CancellationEntry, type ShareDetail } from '../../domain';
 import { formatDateTime } from '../../components/formatters';
-import { useApiList } from '../../hooks/useShareWorkspace';
+import { useShareList } from '../../hooks/useShareWorkspace';
 import { QueryState } from './shared';
 
 /** GET /share/cancellation_history ?shareId, newest first. */
 const CancellationsTab = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
-  const list = useApiList<CancellationEntry>(share.contractNumber, 'cancellations', API.share.cancellationHistory, { shareId: share.shareId });
+  const list = useShareList<CancellationEntry>(share.contractNumber, 'share.cancellationHistory', { shareId: share.shareId });
   return (
     <QueryState loading={list.isLoading} error={list.error}>
       <Table<CancellationEntry>

@@ -1,9 +1,9 @@
 import { useTranslate, type HttpError } from '@refinedev/core';
 import { Button, Card, Col, Form, Input, Row, Space } from 'antd';
 import { useEffect } from 'react';
-import { API, can, companyComplete, isCnpj, isEmail, isPhone, personListWithDocuments, stripMask, type Company, type CompanyRecord, type ShareDetail } from '../../domain';
-import { useApiQuery } from '../../hooks/useShareWorkspace';
-import { useApiWrite } from '../../hooks/useShareAction';
+import { can, companyComplete, isCnpj, isEmail, isPhone, personListWithDocuments, stripMask, type Company, type CompanyRecord, type ShareDetail } from '../../domain';
+import { shareRecord, useShareQuery } from '../../hooks/useShareWorkspace';
+import { useApiWrite } from '../../hooks/useApi';
 import { useGrantee } from '../../hooks/useSession';
 import { useBrand } from '../../providers/BrandContext';
 import { AddressFields } from './AddressFields';
@@ -23,11 +23,11 @@ const CompanyTab = ({ share }: { share: ShareDetail }) => {
   const writable = can(who, 'company.write');
   const [form] = Form.useForm<Company>();
   const values = Form.useWatch([], form) as Company | undefined;
-  const company = useApiQuery<CompanyRecord>(share.contractNumber, 'company', API.company.get, {
+  const company = useShareQuery<CompanyRecord>(share.contractNumber, 'company.get', {
     contractNumber: share.contractNumber,
     withDocuments: personListWithDocuments(who.profile, brand.config),
   });
-  const save = useApiWrite({ endpoint: API.company.save, successKey: 'workspace.company.saved', contractNumber: share.contractNumber });
+  const save = useApiWrite({ endpoint: 'company.save', success: 'workspace.company.saved', ...shareRecord(share.contractNumber) });
   const required = { required: true, whitespace: true, message: t('validation.required') };
   const unsaved = useUnsavedForm('company');
 

@@ -3,7 +3,6 @@ import { Button, Card, Col, Collapse, Empty, Form, Row, Space } from 'antd';
 import { FormSelect } from '../../components/FormSelect';
 import { useMemo } from 'react';
 import {
-  API,
   DOCUMENT_TYPES,
   personListWithDocuments,
   type DocumentType,
@@ -15,7 +14,7 @@ import {
 import { actionAvailable } from '../../domain/shareActions';
 import { FileField } from '../../components/upload/FileField';
 import { formatDateTime } from '../../components/formatters';
-import { useApiList } from '../../hooks/useShareWorkspace';
+import { useShareList } from '../../hooks/useShareWorkspace';
 import { useShareAction } from '../../hooks/useShareAction';
 import { useGrantee } from '../../hooks/useSession';
 import { useBrand } from '../../providers/BrandContext';
@@ -108,8 +107,8 @@ const DocumentsTab = ({ share }: { share: ShareDetail }) => {
   const who = useGrantee();
   const brand = useBrand();
   const withDocuments = personListWithDocuments(who.profile, brand.config);
-  const history = useApiList<ShareHistoryEntry>(share.contractNumber, 'history', API.share.getHistory, { shareId: share.shareId });
-  const persons = useApiList<PersonRecord>(share.contractNumber, 'persons', API.person.list, { contractNumber: share.contractNumber, withDocuments }, { enabled: withDocuments });
+  const history = useShareList<ShareHistoryEntry>(share.contractNumber, 'share.getHistory', { shareId: share.shareId });
+  const persons = useShareList<PersonRecord>(share.contractNumber, 'person.list', { contractNumber: share.contractNumber, withDocuments }, { enabled: withDocuments });
   const shareFiles = useMemo(() => history.list.flatMap((h) => h.files ?? []), [history.list]);
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">

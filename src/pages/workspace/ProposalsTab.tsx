@@ -2,7 +2,6 @@ import { useTranslate, type HttpError } from '@refinedev/core';
 import { Button, Card, Descriptions, Form, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import {
-  API,
   can,
   formatMoney,
   multipricesAllowed,
@@ -14,8 +13,9 @@ import {
 } from '../../domain';
 import { FEATURE_FLAGS } from '../../domain/featureFlags';
 import { formatDate, formatDateTime, formatDocument } from '../../components/formatters';
-import { useApiList, useApiQuery } from '../../hooks/useShareWorkspace';
-import { useApiWrite } from '../../hooks/useShareAction';
+import { shareRecord, useShareList, useShareQuery } from '../../hooks/useShareWorkspace';
+import { useApiWrite } from '../../hooks/useApi';
+import { SHARE_LIST_RESOURCES } from '../../hooks/useShareAction';
 import { useGrantee } from '../../hooks/useSession';
 import { useBrand } from '../../providers/BrandContext';
 import { FileLink } from '../../components/FileLink';
@@ -30,7 +30,7 @@ interface AdmConfigAnswer {
 const EditPrice = ({ share, proposal }: { share: ShareDetail; proposal: Proposal }) => {
   const t = useTranslate();
   const [form] = Form.useForm<{ price: number }>();
-  const edit = useApiWrite({ endpoint: API.proposal.editPrice, successKey: 'workspace.proposals.priceSaved', contractNumber: share.contractNumber });
+  const edit = useApiWrite({ endpoint: 'proposal.editPrice', success: 'workspace.proposals.priceSaved', ...shareRecord(share.contractNumber) });
   const unsaved = useUnsavedForm(`price-${proposal.proposalId}`);
   return (
     <Form
@@ -61,9 +61,9 @@ const ProposalDetails = ({ share, proposal }: { share: ShareDetail; proposal: Pr
   const t = useTranslate();
   const who = useGrantee();
   const id = { proposalId: proposal.proposalId };
-  const transfer = useApiQuery<TransferInformation>(share.contractNumber, `transfer-${proposal.proposalId}`, API.proposal.transferInformation, id);
-  const payment = useApiQuery<PaymentInformation>(share.contractNumber, `payment-${proposal.proposalId}`, API.proposal.paymentInformation, id);
-  const files = useApiList<FileRef>(share.contractNumber, `contractFiles-${proposal.proposalId}`, API.proposal.contractFiles, id);
+  const transfer = useShareQuery<TransferInformation>(share.contractNumber, 'proposal.transferInformation', id);
+  const payment = useShareQuery<PaymentInformation>(share.contractNumber, 'proposal.paymentInformation', id);
+  const files = useShareList<FileRef>(share.contractNumber, 'proposal.contractFiles', id);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Card size="small" title={t('workspace.proposals.transfer')}>
@@ -118,9 +118,9 @@ const ProposalsTab = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
   const who = useGrantee();
   const brand = useBrand();
-  const proposals = useApiList<Proposal>(share.contractNumber, 'proposals', API.proposal.list, { contractNumber: share.contractNumber });
-  const admConfig = useApiQuery<AdmConfigAnswer>(share.contractNumber, 'admConfig', API.config.admConfigGet, { admId: share.admId }, { enabled: !!brand.config?.configs?.allowMultiprices });
-  const select = useApiWrite({ endpoint: API.proposal.select, successKey: 'workspace.proposals.selectedOk', contractNumber: share.contractNumber, refreshLists: true });
+  const proposals = useShareList<Proposal>(share.contractNumber, 'proposal.list', { contractNumber: share.contractNumber });
+  const admConfig = useShareQuery<AdmConfigAnswer>(share.contractNumber, 'config.admConfigGet', { admId: share.admId }, { enabled: !!brand.config?.configs?.allowMultiprices });
+  const select = useApiWrite({ endpoint: 'proposal.select', success: 'workspace.proposals.selectedOk', ...shareRecord(share.contractNumber), lists: SHARE_LIST_RESOURCES });
   const canSelect = FEATURE_FLAGS.selectProposalEnabled && can(who, 'proposal.select');
   const multi = multipricesAllowed(brand.config, admConfig.data?.admConfig?.dynamo_adm ?? null) && proposals.list.some((p) => p.prices?.length > 0);
   const [expanded, setExpanded] = useState<string[] | null>(null);

@@ -1,17 +1,18 @@
 import { useTranslate } from '@refinedev/core';
 import { Button, Descriptions, Form } from 'antd';
 import { FormSelect } from '../../components/FormSelect';
-import { API, type ShareDetail, type UserItem } from '../../domain';
-import { useReferenceList } from '../../hooks/useShareWorkspace';
-import { useApiWrite } from '../../hooks/useShareAction';
+import { type ShareDetail, type UserItem } from '../../domain';
+import { shareRecord, useReferenceList } from '../../hooks/useShareWorkspace';
+import { useApiWrite } from '../../hooks/useApi';
+import { SHARE_LIST_RESOURCES } from '../../hooks/useShareAction';
 import { useUnsavedForm } from './unsaved';
 
 /** POST /share/transfer_responsible_save, choosing among GET /user/list?profile=operator. */
 const ResponsibleTab = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
-  const operators = useReferenceList<UserItem>('operators', API.user.list, { profile: 'operator', limit: 100 });
+  const operators = useReferenceList<UserItem>('user.list', { profile: 'operator', limit: 100 });
   const unsaved = useUnsavedForm('responsible');
-  const save = useApiWrite({ endpoint: API.share.transferResponsibleSave, successKey: 'workspace.responsible.saved', contractNumber: share.contractNumber, refreshLists: true });
+  const save = useApiWrite({ endpoint: 'share.transferResponsibleSave', success: 'workspace.responsible.saved', ...shareRecord(share.contractNumber), lists: SHARE_LIST_RESOURCES });
   return (
     <>
       <Descriptions size="small" items={[{ key: 'current', label: t('workspace.responsible.current'), children: share.transferResponsible?.name ?? t('workspace.responsible.none') }]} />

@@ -1,8 +1,8 @@
 import { useTranslate } from '@refinedev/core';
 import { Card, Col, Descriptions, Row, Tag } from 'antd';
-import { API, isRiskSource, type RiskReport, type ShareDetail } from '../../domain';
+import { isRiskSource, type RiskReport, type ShareDetail } from '../../domain';
 import { formatDateTime } from '../../components/formatters';
-import { useApiQuery } from '../../hooks/useShareWorkspace';
+import { useShareQuery } from '../../hooks/useShareWorkspace';
 import { QueryState } from './shared';
 
 const COLORS: Record<RiskReport['result'], string> = { approved: 'green', review: 'gold', rejected: 'red' };
@@ -10,7 +10,7 @@ const COLORS: Record<RiskReport['result'], string> = { approved: 'green', review
 /** GET /idwall/get_report (flag riskReportEnabled): the overall result and one panel per source. */
 const RiskReportTab = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
-  const report = useApiQuery<RiskReport>(share.contractNumber, 'risk', API.idwall.getReport, { shareId: share.shareId });
+  const report = useShareQuery<RiskReport>(share.contractNumber, 'idwall.getReport', { shareId: share.shareId });
   const r = report.data;
   return (
     <QueryState loading={report.isLoading} error={report.error} empty={!r}>

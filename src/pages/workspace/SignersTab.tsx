@@ -4,7 +4,6 @@ import { Alert, App, Button, Card, Col, Form, Input, Row, Space, type FormInstan
 import { FormSelect } from '../../components/FormSelect';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  API,
   basicDataFilled,
   can,
   isCpf,
@@ -22,8 +21,8 @@ import {
   type SignerConflict,
 } from '../../domain';
 import { FEATURE_FLAGS } from '../../domain/featureFlags';
-import { useApiList } from '../../hooks/useShareWorkspace';
-import { useApiWrite } from '../../hooks/useShareAction';
+import { shareRecord, useShareList } from '../../hooks/useShareWorkspace';
+import { useApiWrite } from '../../hooks/useApi';
 import { useGrantee } from '../../hooks/useSession';
 import { useBrand } from '../../providers/BrandContext';
 import { AddressFields } from './AddressFields';
@@ -153,9 +152,9 @@ const SignerForm = ({ share, signer, record, other, form, writable, extra }: Sig
   const [distinctError, setDistinctError] = useState(false);
   const unsaved = useUnsavedForm(`signer${signer}`);
   const save = useApiWrite({
-    endpoint: API.person.save,
-    successKey: 'workspace.person.saved',
-    contractNumber: share.contractNumber,
+    endpoint: 'person.save',
+    success: 'workspace.person.saved',
+    ...shareRecord(share.contractNumber),
   });
   useEffect(() => {
     form.setFieldsValue(toForm(record));
@@ -215,14 +214,14 @@ const SignersTab = ({ share }: { share: ShareDetail }) => {
   const { modal } = App.useApp();
   const writable = can(who, 'person.write');
   const withDocuments = personListWithDocuments(who.profile, brand.config);
-  const persons = useApiList<PersonRecord>(share.contractNumber, 'persons', API.person.list, { contractNumber: share.contractNumber, withDocuments });
+  const persons = useShareList<PersonRecord>(share.contractNumber, 'person.list', { contractNumber: share.contractNumber, withDocuments });
   const first = useMemo(() => persons.list.find((p) => p.signer === 1) ?? null, [persons.list]);
   const second = useMemo(() => persons.list.find((p) => p.signer === 2) ?? null, [persons.list]);
   const [firstForm] = Form.useForm<PersonValues>();
   const [secondForm] = Form.useForm<PersonValues>();
   const [showSecond, setShowSecond] = useState<boolean | null>(null);
   const secondVisible = showSecond ?? showCoPersonInitially(second ? { name: second.name, cpf: second.cpf, phone: second.phone, email: second.email } : null);
-  const remove = useApiWrite({ endpoint: API.person.delete, successKey: 'workspace.person.removed', contractNumber: share.contractNumber });
+  const remove = useApiWrite({ endpoint: 'person.delete', success: 'workspace.person.removed', ...shareRecord(share.contractNumber) });
 
   const askRemove = () =>
     modal.confirm({

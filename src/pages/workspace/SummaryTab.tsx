@@ -1,8 +1,8 @@
 import { useTranslate } from '@refinedev/core';
 import { Card, Col, Descriptions, Row, Space, Tag, Timeline } from 'antd';
-import { API, formatMoney, processStepKey, type ShareDetail, type ShareHistoryEntry, type SignerStatus } from '../../domain';
+import { formatMoney, processStepKey, type ShareDetail, type ShareHistoryEntry, type SignerStatus } from '../../domain';
 import { formatDateTime, formatDocument } from '../../components/formatters';
-import { useApiList, useApiQuery } from '../../hooks/useShareWorkspace';
+import { useShareList, useShareQuery } from '../../hooks/useShareWorkspace';
 import { FileLink } from '../../components/FileLink';
 import { QueryState } from './shared';
 import { ACCESSIBLE_TEXT_TOKENS } from '../../shell';
@@ -17,7 +17,7 @@ const stateLabel = (t: (k: string) => string, s: string | null | undefined) => (
 
 export const HistoryTimeline = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
-  const history = useApiList<ShareHistoryEntry>(share.contractNumber, 'history', API.share.getHistory, { shareId: share.shareId });
+  const history = useShareList<ShareHistoryEntry>(share.contractNumber, 'share.getHistory', { shareId: share.shareId });
   return (
     <QueryState loading={history.isLoading} error={history.error} empty={history.list.length === 0} emptyText={t('workspace.summary.historyEmpty')}>
       <Timeline
@@ -26,7 +26,8 @@ export const HistoryTimeline = ({ share }: { share: ShareDetail }) => {
           children: (
             <div data-testid="history-entry">
               <strong>{t(`workspace.historyActions.${h.action}`, undefined, t(`workspace.actions.${h.action}`, undefined, h.action))}</strong>{' '}
-              <span>{t('workspace.summary.move', { from: stateLabel(t, h.fromState), to: stateLabel(t, h.toState) })}</span>
+              {/* A step that left the state as it was (a boleto attached to a pendency) has no move to tell. */}
+              {(h.fromState !== h.toState || !h.fromState) && <span>{t('workspace.summary.move', { from: stateLabel(t, h.fromState), to: stateLabel(t, h.toState) })}</span>}
               <div style={{ color: ACCESSIBLE_TEXT_TOKENS.colorTextDescription }}>
                 {formatDateTime(h.at)} · {t('workspace.summary.by', { name: h.user?.name ?? t('workspace.summary.system') })}
               </div>
@@ -48,8 +49,8 @@ export const HistoryTimeline = ({ share }: { share: ShareDetail }) => {
 
 export const SummaryTab = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
-  const status = useApiQuery<StatusAnswer>(share.contractNumber, 'status', API.share.statusGet, { contractNumber: share.contractNumber });
-  const signers = useApiList<SignerStatus>(share.contractNumber, 'signersStatus', API.share.signersStatus, { shareId: share.shareId });
+  const status = useShareQuery<StatusAnswer>(share.contractNumber, 'share.statusGet', { contractNumber: share.contractNumber });
+  const signers = useShareList<SignerStatus>(share.contractNumber, 'share.signersStatus', { shareId: share.shareId });
   const step = status.data?.step ?? status.data?.processStep ?? share.processStep;
   return (
     <Row gutter={[16, 16]}>

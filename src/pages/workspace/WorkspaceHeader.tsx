@@ -4,7 +4,7 @@ import { Button, Descriptions, Space, Tag, theme } from 'antd';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney, isSentToPartner, processStepKey, type ShareDetail } from '../../domain';
-import { HOME_ROUTE } from '../../providers/authProvider';
+import { SHARE_LIST_ROUTE } from '../../providers/authProvider';
 import { STATE_COLORS } from '../list/cells';
 import { ActionBar } from './ActionBar';
 
@@ -19,7 +19,7 @@ export const WorkspaceHeader = ({ share }: { share: ShareDetail }) => {
   // Back to the list the user came from (its filters live in its URL), past the tabs visited here
   // (each tab is a history entry, issue 13); a shared link goes home.
   const entry = useRef(historyIndex());
-  const back = () => (entry.current ? navigate(-(1 + Math.max(0, historyIndex() - entry.current))) : navigate(HOME_ROUTE));
+  const back = () => (entry.current ? navigate(-(1 + Math.max(0, historyIndex() - entry.current))) : navigate(SHARE_LIST_ROUTE));
   return (
     <header style={{ marginBottom: 16 }}>
       <Button type="link" icon={<ArrowLeftOutlined aria-hidden />} onClick={back} style={{ paddingInline: 0 }}>

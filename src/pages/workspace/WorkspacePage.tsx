@@ -8,11 +8,12 @@ import { FEATURE_FLAGS } from '../../domain/featureFlags';
 import { useGrantee } from '../../hooks/useSession';
 import { ModalScope } from '../../components/ModalScope';
 import { useShare } from '../../hooks/useShareWorkspace';
-import { HOME_ROUTE } from '../../providers/authProvider';
+import { SHARE_LIST_ROUTE } from '../../providers/authProvider';
 import { errorText } from '../../providers/notificationProvider';
+import { LiveNotice } from './LiveNotice';
 import { WorkspaceHeader } from './WorkspaceHeader';
 import { SummaryTab } from './SummaryTab';
-import { TAB_PARAM, WORKSPACE_TABS, tabOfParam, type WorkspaceTab } from './paths';
+import { TAB_PARAM, WORKSPACE_TABS, tabOfParam, type WorkspaceTab } from '../../domain/workspacePaths';
 import { UnsavedChangesScope } from './unsaved';
 
 // One chunk for the whole workspace: split per tab, each chunk would share antd modules with the
@@ -22,6 +23,7 @@ import BankTab from './BankTab';
 import CancellationsTab from './CancellationsTab';
 import CompanyTab from './CompanyTab';
 import DocumentsTab from './DocumentsTab';
+import PendenciesTab from './PendenciesTab';
 import ProposalsTab from './ProposalsTab';
 import ResponsibleTab from './ResponsibleTab';
 import RiskReportTab from './RiskReportTab';
@@ -38,15 +40,13 @@ export const ShareNotFound = ({ contractNumber }: { contractNumber: string }) =>
       title={t('workspace.notFound')}
       subTitle={t('workspace.notFoundDetail', { contractNumber })}
       extra={
-        <Button type="primary" onClick={() => navigate(HOME_ROUTE)}>
+        <Button type="primary" onClick={() => navigate(SHARE_LIST_ROUTE)}>
           {t('workspace.back')}
         </Button>
       }
     />
   );
 };
-
-const lazyTab = (node: React.ReactNode) => node;
 
 const Workspace = ({ share }: { share: ShareDetail }) => {
   const t = useTranslate();
@@ -55,18 +55,20 @@ const Workspace = ({ share }: { share: ShareDetail }) => {
   const items = useMemo(() => {
     const tabs: (NonNullable<TabsProps['items']>[number] & { key: WorkspaceTab })[] = [
       { key: 'summary', label: t('workspace.tabs.summary'), children: <SummaryTab share={share} /> },
-      { key: 'signers', label: t('workspace.tabs.signers'), children: lazyTab(<SignersTab share={share} />) },
+      { key: 'signers', label: t('workspace.tabs.signers'), children: <SignersTab share={share} /> },
     ];
-    if (share.isPj) tabs.push({ key: 'company', label: t('workspace.tabs.company'), children: lazyTab(<CompanyTab share={share} />) });
-    if (can(who, 'bank.read')) tabs.push({ key: 'bank', label: t('workspace.tabs.bank'), children: lazyTab(<BankTab share={share} />) });
-    tabs.push({ key: 'proposals', label: t('workspace.tabs.proposals'), children: lazyTab(<ProposalsTab share={share} />) });
-    tabs.push({ key: 'documents', label: t('workspace.tabs.documents'), children: lazyTab(<DocumentsTab share={share} />) });
+    if (share.isPj) tabs.push({ key: 'company', label: t('workspace.tabs.company'), children: <CompanyTab share={share} /> });
+    if (can(who, 'bank.read')) tabs.push({ key: 'bank', label: t('workspace.tabs.bank'), children: <BankTab share={share} /> });
+    tabs.push({ key: 'proposals', label: t('workspace.tabs.proposals'), children: <ProposalsTab share={share} /> });
+    tabs.push({ key: 'documents', label: t('workspace.tabs.documents'), children: <DocumentsTab share={share} /> });
+    // Every share has the tab (an empty one says so): a link to ?aba=pendencias opens it whatever the share's state.
+    if (can(who, 'pendency.read')) tabs.push({ key: 'pendencies', label: t('workspace.tabs.pendencies'), children: <PendenciesTab share={share} /> });
     if (FEATURE_FLAGS.riskReportEnabled && can(who, 'risk_report.read'))
-      tabs.push({ key: 'risk', label: t('workspace.tabs.risk'), children: lazyTab(<RiskReportTab share={share} />) });
+      tabs.push({ key: 'risk', label: t('workspace.tabs.risk'), children: <RiskReportTab share={share} /> });
     if (can(who, 'share.history'))
-      tabs.push({ key: 'cancellations', label: t('workspace.tabs.cancellations'), children: lazyTab(<CancellationsTab share={share} />) });
+      tabs.push({ key: 'cancellations', label: t('workspace.tabs.cancellations'), children: <CancellationsTab share={share} /> });
     if (can(who, 'share.transfer_responsible') && can(who, 'user.list'))
-      tabs.push({ key: 'responsible', label: t('workspace.tabs.responsible'), children: lazyTab(<ResponsibleTab share={share} />) });
+      tabs.push({ key: 'responsible', label: t('workspace.tabs.responsible'), children: <ResponsibleTab share={share} /> });
     return tabs;
   }, [share, t, who]);
   // The tab is in the URL (?aba=propostas): a link opens it, Back/Forward move between tabs. A tab
@@ -82,6 +84,7 @@ const Workspace = ({ share }: { share: ShareDetail }) => {
   };
   return (
     <article aria-labelledby="workspace-title">
+      <LiveNotice contractNumber={share.contractNumber} />
       <WorkspaceHeader share={share} />
       <Tabs className="workspace-tabs" items={items} activeKey={active} onChange={select} destroyOnHidden={false} />
     </article>

@@ -12,8 +12,9 @@ import { API, type Endpoint, isPublicEndpoint } from '../../../src/domain/apiPat
 import { matchErrorMessage } from '../../../src/domain/errorCatalogue';
 import { ENDPOINT_PERMISSIONS, PERMISSIONS } from '../../../src/domain/permissions';
 import type { Profile } from '../../../src/domain/profiles';
-import { FUND_FILTER_KEYS, PLAYER_FILTER_KEYS, USER_FILTER_KEYS } from '../../../src/domain/referenceLists';
+import { CANCEL_REASON_FILTER_KEYS, FUND_FILTER_KEYS, PLAYER_FILTER_KEYS, USER_FILTER_KEYS } from '../../../src/domain/referenceLists';
 import { SHARE_FILTER_KEYS } from '../../../src/domain/shareList';
+import { PENDENCY_FILTER_KEYS } from '../../../src/domain/pendencies';
 import { AUCTION_FILTER_KEYS } from '../../../server/services/auctionList';
 import { BRAND_FILTER_KEYS } from '../../../src/domain/management';
 import { USERS, type TestApp } from './app';
@@ -29,11 +30,15 @@ export const FILTER_KEYS: Record<string, readonly string[]> = {
   [label(API.share.list)]: SHARE_FILTER_KEYS,
   [label(API.share.transferList)]: SHARE_FILTER_KEYS,
   [label(API.share.canceledList)]: SHARE_FILTER_KEYS,
+  [label(API.share.stateCounts)]: SHARE_FILTER_KEYS,
+  [label(API.share.withPendencyList)]: [...SHARE_FILTER_KEYS, ...PENDENCY_FILTER_KEYS],
   [label(API.user.list)]: USER_FILTER_KEYS,
   [label(API.fund.list)]: FUND_FILTER_KEYS,
+  [label(API.cancelReason.list)]: CANCEL_REASON_FILTER_KEYS,
   [label(API.player.list)]: PLAYER_FILTER_KEYS,
   [label(API.auction.list)]: AUCTION_FILTER_KEYS,
   [label(API.administrator.list)]: BRAND_FILTER_KEYS,
+  [label(API.audit.list)]: ['userId', 'objectType', 'object', 'action', 'from', 'to'],
 };
 
 /**
@@ -41,8 +46,9 @@ export const FILTER_KEYS: Record<string, readonly string[]> = {
  */
 export const REJECTION_WRITES: Record<string, { exclusions: Exclusions; reason: string }> = {
   [label(API.user.login)]: {
-    exclusions: { counters: { rowsWhere: 'true' } },
-    reason: 'a request counts in the shared rate limit, a wrong password in the login throttles (docs/security.md)',
+    exclusions: { counters: { rowsWhere: 'true' }, audit_log: { rowsWhere: 'true' } },
+    reason:
+      'a request counts in the shared rate limit, a wrong password in the login throttles (docs/security.md), and a failed login is an audit trail entry (issue 18)',
   },
   [label(API.user.changePassword)]: {
     exclusions: { counters: { rowsWhere: 'true' } },
@@ -125,6 +131,9 @@ export async function loadPools(t: TestApp): Promise<Record<string, unknown[]>> 
     auctionId: await ids(sql`select id::text as id from auctions order by id limit 3`),
     responsibleId: await ids(sql`select id from users where profiles[1] = 'operator' order by email limit 2`),
     reason: await ids(sql`select id from cancel_reasons order by id`),
+    // Cancellation reasons (issue 16): a seeded one, the disabled one, an unknown one; a label taken, a new one, a blank one.
+    reasonId: ['outro', 'prazo_expirado', 'nao_existe'],
+    label: ['Preço não aceito', 'Cliente faleceu', '  '],
     personId: await ids(sql`select id::text as id from persons order by id limit 2`),
     bankId: await ids(sql`select id::text as id from banks order by id limit 2`),
     players: await ids(sql`select id from players order by id limit 3`),

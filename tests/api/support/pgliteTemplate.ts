@@ -14,9 +14,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { type DatabaseHandle, type Db, openDatabase } from '../../../server/db/client';
+import { type DatabaseHandle, type Db, openDatabase, pgliteListen } from '../../../server/db/client';
 import { runMigrations } from '../../../server/db/migrate';
-import * as schema from '../../../server/db/schema';
 import { seed } from '../../../server/db/seed';
 import { PGLITE_TEMPLATES_ENV } from './globalSetup';
 
@@ -35,8 +34,8 @@ async function buildFresh(shares: number, password: string): Promise<DatabaseHan
 /** The handle openDatabase({}) gives, over a PGlite started from a dump (same extensions). */
 async function openFromDump(dump: Blob): Promise<DatabaseHandle> {
   const client = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', location: 'memory', close: () => client.close() };
+  const db = drizzle(client) as unknown as Db;
+  return { db, kind: 'pglite', location: 'memory', close: () => client.close(), listen: pgliteListen(client) };
 }
 
 export async function seededPglite(shares: number, password: string): Promise<DatabaseHandle> {

@@ -9,8 +9,17 @@ export interface Session {
   page: Page;
 }
 
-export async function openPage(browser: Browser, url: string): Promise<Session> {
+/** Where the live updates' event stream is asked for (issue 18). */
+export const LIVE_EVENTS_ROUTE = '**/api/live/events';
+
+/**
+ * A fresh context on `url`. `live: false` refuses the live updates' stream (issue 18): a stream that
+ * stays open keeps the network from ever being idle, which `networkidle` waits for; the app then
+ * simply shows no live notices (it retries the stream at growing intervals).
+ */
+export async function openPage(browser: Browser, url: string, options: { live?: boolean } = {}): Promise<Session> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+  if (options.live === false) await context.route(LIVE_EVENTS_ROUTE, (route) => route.abort());
   const page = await context.newPage();
   await page.goto(url);
   return { context, page };
@@ -22,9 +31,19 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
-/** A new browser context signed in as `email`, on the list it lands on; kept in `sessions` to close later. */
+/**
+ * The login page asking for the share list: signing in there lands on the list (`?to=`), where a
+ * bare login lands on the dashboard since issue 18.
+ */
+export const listLoginUrl = (url: string): string => {
+  const at = new URL(url);
+  if (at.pathname === '/' && !at.searchParams.has('to')) at.searchParams.set('to', '/listagem');
+  return at.href;
+};
+
+/** A new browser context signed in as `email`, on the share list; kept in `sessions` to close later. */
 export async function signedInPage(browser: Browser, url: string, email: string, sessions: Session[]): Promise<Page> {
-  const session = await openPage(browser, url);
+  const session = await openPage(browser, listLoginUrl(url));
   sessions.push(session);
   await logIn(session.page, email);
   await waitForRows(session.page);

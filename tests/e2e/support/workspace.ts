@@ -1,6 +1,7 @@
 /** Helpers of the share-workspace browser tests: the API to find shares, real files, the modals' steps. */
 import { expect } from 'vitest';
 import type { Locator, Page, Request, Response } from 'playwright-core';
+import { todayInSaoPaulo } from '../../../src/domain/pendencies';
 import { DEMO_PASSWORD } from './session';
 
 export interface ListedShare {
@@ -101,26 +102,41 @@ export async function slowFinalize(page: Page): Promise<void> {
 }
 
 /**
- * Fills the lazy date picker of a "paid" form with today, through its panel's "Hoje" link.
- * Under CI load a click can land while the dropdown is still sliding in and be lost — or land on a
- * day cell instead, whose hover preview then reads like a chosen date in the input while the form
- * holds nothing. So a date counts only once the panel has closed and the mouse is away from it, and
- * the user's gesture is repeated (open, "Hoje") until then, as a person would.
+ * Waits until no antd motion is running (a dialog zooming in, a dropdown sliding in). A click lands
+ * where the target was when it was computed: one sent while its dialog or panel still moved could hit
+ * nothing, or the day cell that slid under the pointer. Clicks wait for this instead of being repeated.
  */
+export async function motionSettled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[class*="-appear"], [class*="-enter"]')].some((el) =>
+            [...el.classList].some((c) => /^ant-[\w-]+-(appear|enter)(-(prepare|start|active))?$/.test(c)),
+          ),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(false);
+}
+
+/** Fills the lazy date picker of a "paid" form with today, through its panel's "Hoje" link. */
 export async function pickToday(page: Page, scope: Locator): Promise<void> {
   const input = scope.getByLabel('Data do pagamento');
   await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await motionSettled(page);
+  await input.click();
   const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-  const chosen = async () => {
-    await page.mouse.move(0, 0);
-    return !(await panel.isVisible()) && /^\d{2}\/\d{2}\/\d{4}$/.test(await input.inputValue());
-  };
-  for (let attempt = 0; attempt < 5 && !(await chosen()); attempt += 1) {
-    if (!(await panel.isVisible())) await input.click();
-    await panel.getByText('Hoje', { exact: true }).click({ timeout: 5_000 }).catch(() => undefined);
-    await expect.poll(chosen, { timeout: 3_000 }).toBe(true).catch(() => undefined);
-  }
-  expect(await chosen(), `the paid date was chosen: input "${await input.inputValue()}", panel open ${await panel.isVisible()}`).toBe(true);
+  await panel.waitFor({ state: 'visible' });
+  await motionSettled(page);
+  // Today in São Paulo, typed: the one paid-date rule (src/domain/pendencies.ts) counts São Paulo's
+  // days, and this browser runs in UTC, where the panel's "Hoje" is São Paulo's tomorrow from 21:00.
+  const [y, m, d] = todayInSaoPaulo().split('-');
+  const today = `${d}/${m}/${y}`;
+  await input.fill(today);
+  await input.press('Enter');
+  await panel.waitFor({ state: 'hidden' });
+  expect(await input.inputValue()).toBe(today);
 }
 
 /** Marks the document so a later check can tell that the page was not reloaded in between. */
@@ -136,22 +152,16 @@ export async function waitForWorkspace(page: Page, contractNumber: string): Prom
 }
 
 /**
- * Clicks the button that sends one action and answers the call's response. Under CI load a click
- * can be lost (it landed while its dialog was still animating in, or on a control that was
- * re-rendering); a person clicks again, so when no call has left 10 s after a click and the button
- * is still there, it is clicked again — printed, so a repeat is seen — and a move's Idempotency-Key
- * makes a second call harmless anyway. A call that never comes fails with what happened to it and
- * what the page (or `shownIn`) showed, instead of a bare timeout.
+ * Clicks the button that sends one action, once its dialog has settled, and answers the call's
+ * response. A call that never comes fails with what happened to it and what the page (or `shownIn`)
+ * showed, instead of a bare timeout.
  */
 export async function sendAction(page: Page, action: string, button: Locator, shownIn?: Locator): Promise<Response> {
   const matches = (r: Request) => r.url().includes(`/api/actions/${action}`) && r.method() === 'POST';
   const t0 = Date.now();
   const events: string[] = [];
-  let sent = false;
   const onRequest = (r: Request) => {
-    if (!matches(r)) return;
-    sent = true;
-    events.push(`call left at +${Date.now() - t0} ms`);
+    if (matches(r)) events.push(`call left at +${Date.now() - t0} ms`);
   };
   const onFailed = (r: Request) => {
     if (matches(r)) events.push(`call failed at +${Date.now() - t0} ms: ${r.failure()?.errorText}`);
@@ -161,14 +171,9 @@ export async function sendAction(page: Page, action: string, button: Locator, sh
   const response = page.waitForResponse((r) => matches(r.request()), { timeout: 60_000 });
   response.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   try {
-    for (let click = 1; click <= 3 && !sent; click += 1) {
-      if (click > 1) {
-        if (!(await button.isVisible()) || !(await button.isEnabled())) break;
-        console.warn(`[e2e] ${action}: no call 10 s after click ${click - 1}, clicking again`);
-      }
-      await button.click({ timeout: 15_000 });
-      await expect.poll(() => sent, { timeout: 10_000 }).toBe(true).catch(() => undefined);
-    }
+    await button.waitFor({ state: 'visible', timeout: 15_000 });
+    await motionSettled(page);
+    await button.click({ timeout: 15_000 });
     return await response;
   } catch (e) {
     const shown = await (shownIn ?? page.locator('body')).innerText({ timeout: 1_000 }).catch(() => '(gone)');

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_object_id_idx" ON "audit_log" USING btree ("object_id","at" DESC NULLS LAST);

@@ -1,0 +1,2 @@
+ALTER TABLE "cancel_reasons" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "cancel_reasons" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;

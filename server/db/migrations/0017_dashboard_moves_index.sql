@@ -1,0 +1,2 @@
+DROP INDEX "share_history_at_idx";--> statement-breakpoint
+CREATE INDEX "share_history_moves_at_idx" ON "share_history" USING btree ("at") WHERE "share_history"."from_state" is not null and "share_history"."to_state" is not null;

@@ -1,0 +1,35 @@
+/**
+ * GET /share/state_counts: the counts of a share list's status tabs (issue 18). The list's total
+ * with every filter but the state ("Todas"), and the same per state the list holds, each bounded as
+ * the list's own total is (shareTotals.ts) and remembered under the list's own key: a tab's count is
+ * the total the list shows when that tab is chosen.
+ */
+import { STATE_COUNT_LIST_STATES, type StateCountList, type StateCountsResponse } from '../../src/domain/dashboard';
+import { type Permission, can } from '../../src/domain/permissions';
+import type { Db } from '../db/client';
+import { denied } from './errors';
+import { type ParsedShareFilters, parseShareFilters } from './shareFilters';
+import { type ShareListKind, listConditions, totalKey } from './shares';
+import { type CountItem, EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH, boundedTotals } from './shareTotals';
+import { type Scope, scopeOf } from './tenant';
+import type { AuthUser } from './users';
+
+// Each list's counts need that list's own permission (the route's own is share.list).
+const LIST_PERMISSION: Record<StateCountList, Permission> = { all: 'share.list', transfer: 'share.transfer_list', canceled: 'share.canceled_list' };
+
+/** GET /share/state_counts for a user: the list's permission checked, its `filters` parsed. */
+export async function stateCountsFor(db: Db, user: AuthUser, list: StateCountList = 'all', rawFilters?: string): Promise<StateCountsResponse> {
+  if (!can(user, LIST_PERMISSION[list])) throw denied();
+  return shareStateCounts(db, list, scopeOf(user), parseShareFilters(rawFilters));
+}
+
+export async function shareStateCounts(db: Db, kind: Exclude<ShareListKind, 'pendency'>, scope: Scope, filters: ParsedShareFilters): Promise<StateCountsResponse> {
+  const { state: _chosen, ...others } = filters;
+  const states = STATE_COUNT_LIST_STATES[kind];
+  const sets: ParsedShareFilters[] = [others, ...states.map((s) => ({ ...others, state: [s] }))];
+  const items: CountItem[] = sets.map((f) => ({ key: totalKey(kind, scope, f), where: () => listConditions(kind, scope, f) }));
+  // Free text counts with the list's lower cap: every candidate row costs a trigram recheck.
+  const totals = await boundedTotals(db, items, filters.q ? EXACT_TOTAL_LIMIT_SEARCH : EXACT_TOTAL_LIMIT);
+  const bounded = (i: number) => ({ count: totals[i].total, exact: totals[i].exact });
+  return { total: bounded(0), states: states.map((state, i) => ({ state, ...bounded(i + 1) })) };
+}
