@@ -41,3 +41,12 @@ export function statement(name: string, build: () => SQL): Statement {
   const run = (db: object, values: Record<string, unknown>) => (db as { session: Session }).session.prepareQuery(rendered(), undefined, `st_${name}`, false).execute(values);
   return Object.assign(run, { text: () => rendered().sql });
 }
+
+/**
+ * An SQL object prepared through the session of `db`, as Drizzle's query builders offer it
+ * (`.prepare(name)`), for a shape of server/db/preparedShapes.ts built with `sql` alone. Rendered
+ * once, when prepared; executed with its placeholders' values.
+ */
+export function preparableSql(db: Db | Pick<Db, 'execute'>, query: SQL): { prepare(name: string): PreparedQuery } {
+  return { prepare: (name) => (db as unknown as { session: Session }).session.prepareQuery(dialect.sqlToQuery(query), undefined, name || undefined, false) };
+}

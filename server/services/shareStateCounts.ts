@@ -9,7 +9,7 @@ import { type Permission, can } from '../../src/domain/permissions';
 import type { Db } from '../db/client';
 import { denied } from './errors';
 import { type ParsedShareFilters, parseShareFilters } from './shareFilters';
-import { type ShareListKind, listConditions, totalKey } from './shares';
+import { type ShareListKind, listBindings, listConditions, totalKey } from './shares';
 import { type CountItem, EXACT_TOTAL_LIMIT, EXACT_TOTAL_LIMIT_SEARCH, boundedTotals } from './shareTotals';
 import { type Scope, scopeOf } from './tenant';
 import type { AuthUser } from './users';
@@ -27,7 +27,15 @@ export async function shareStateCounts(db: Db, kind: Exclude<ShareListKind, 'pen
   const { state: _chosen, ...others } = filters;
   const states = STATE_COUNT_LIST_STATES[kind];
   const sets: ParsedShareFilters[] = [others, ...states.map((s) => ({ ...others, state: [s] }))];
-  const items: CountItem[] = sets.map((f) => ({ key: totalKey(kind, scope, f), where: () => listConditions(kind, scope, f) }));
+  const items: CountItem[] = sets.map((f) => ({
+    key: totalKey(kind, scope, f),
+    where: () => listConditions(kind, scope, f),
+    shaped: () => {
+      const values = listBindings(scope, f);
+      // What the text depends on, as the list page's shape (shares.ts): the kind, the scope and which values there are.
+      return { shape: [kind, scope.kind, ...Object.keys(values)].join('|'), where: (bind) => listConditions(kind, scope, f, bind), values, keepPlan: !f.q };
+    },
+  }));
   // Free text counts with the list's lower cap: every candidate row costs a trigram recheck.
   const totals = await boundedTotals(db, items, filters.q ? EXACT_TOTAL_LIMIT_SEARCH : EXACT_TOTAL_LIMIT);
   const bounded = (i: number) => ({ count: totals[i].total, exact: totals[i].exact });

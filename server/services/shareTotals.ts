@@ -8,7 +8,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { shares } from '../db/schema';
 import { rowsOf } from '../db/seed/bulk';
-import { inlineLimit } from '../db/preparedShapes';
+import { inlineLimit, shapeCache } from '../db/preparedShapes';
+import { preparableSql } from '../db/statements';
 
 /**
  * Totals are counted exactly up to these many rows; beyond, the answer carries the planner's
@@ -87,6 +88,45 @@ export async function boundedTotal(db: Db, key: string, where: () => SQL | undef
 export interface CountItem {
   key: string;
   where: () => SQL | undefined;
+  /**
+   * The same WHERE with its values as named placeholders: the shape (what the SQL text depends on),
+   * the builder and the values. When every count of a set has one, the set's statement is rendered
+   * once per shape and run with each request's values (server/db/preparedShapes.ts), as the list's
+   * page is: rebuilding and rendering eight counts per request was the status tabs' largest CPU
+   * cost of their own (issue 17). `keepPlan` as the list's: not for free text. A function: most
+   * counts of a large list are remembered estimates and never reach SQL.
+   */
+  shaped?: () => { shape: string; where: (bind: (name: string) => unknown) => SQL | undefined; values: Record<string, unknown>; keepPlan: boolean };
+}
+
+const preparedCounts = shapeCache<unknown>();
+
+/** The capped counts of `items` in one SELECT (columns c0, c1…), rendered once per shape when every item has one. */
+async function countRow(db: Db, items: readonly CountItem[], cap: number): Promise<Record<string, number>> {
+  if (!items.every((item) => item.shaped)) {
+    const columns = sql.join(
+      items.map((item, n) => sql`${cappedCountSql(item.where(), cap)} as ${sql.identifier(`c${n}`)}`),
+      sql`, `,
+    );
+    return rowsOf<Record<string, number>>(await db.execute(sql`select ${columns}`))[0];
+  }
+  const shaped = items.map((item) => item.shaped!());
+  // Each count's values under its own prefix: two counts may compare the same name with other values.
+  const values: Record<string, unknown> = {};
+  shaped.forEach((s, n) => {
+    // Placeholders skip Drizzle's column encoders: dates go as the ISO text they would have become.
+    for (const [name, v] of Object.entries(s.values)) values[`c${n}_${name}`] = v instanceof Date ? v.toISOString() : v;
+  });
+  const shape = `counts|${cap}|${shaped.map((s) => s.shape).join('||')}`;
+  const build = () =>
+    preparableSql(
+      db,
+      sql`select ${sql.join(
+        shaped.map((s, n) => sql`${cappedCountSql(s.where((name) => sql.placeholder(`c${n}_${name}`)), cap)} as ${sql.identifier(`c${n}`)}`),
+        sql`, `,
+      )}`,
+    );
+  return rowsOf<Record<string, number>>(await preparedCounts(db, shape, build, values, { keepPlan: shaped.every((s) => s.keepPlan) }))[0];
 }
 
 /**
@@ -102,11 +142,11 @@ export async function boundedTotals(db: Db, items: readonly CountItem[], cap: nu
   });
   const todo = items.map((item, i) => ({ item, i })).filter(({ i }) => out[i] === undefined);
   if (todo.length) {
-    const columns = sql.join(
-      todo.map(({ item }, n) => sql`${cappedCountSql(item.where(), cap)} as ${sql.identifier(`c${n}`)}`),
-      sql`, `,
+    const row = await countRow(
+      db,
+      todo.map(({ item }) => item),
+      cap,
     );
-    const [row] = rowsOf<Record<string, number>>(await db.execute(sql`select ${columns}`));
     for (const [n, { item, i }] of todo.entries()) out[i] = await totalFromCount(db, item.key, item.where, Number(row[`c${n}`]), cap);
   }
   return out as Total[];

@@ -112,7 +112,7 @@ export const pendencySummaryColumn = sql<RawPendencySummary>`(
 /** How a query refers to a binding: by its value, or by a placeholder when a shape is prepared. */
 export type Bind = (name: string) => unknown;
 const literally = (bindings: Record<string, unknown>): Bind => (name) => bindings[name];
-const byPlaceholder: Bind = (name) => sql.placeholder(name);
+export const byPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /**
  * The WHERE of a list: scope, list kind and filters. `bind` defaults to the values themselves
