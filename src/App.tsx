@@ -151,6 +151,19 @@ const ShellLogin = () => {
   return <LoginForm login={login} pending={pending} onInput={() => void prefetchFirstList(destination())} />;
 };
 
+/**
+ * The signed-in app as one element, the same object on every render of ShellRoutes: ShellRoutes
+ * reads the address, so it renders again on each change of it (a list writes its filters, sort and
+ * page there), and a new <SignedInApp /> would make <Refine> render again and hand every one of its
+ * contexts a new value — the menu, the layout and the whole table rendered again on each filter
+ * change (issue 17). Refine's own parts that follow the address read it themselves.
+ */
+const SIGNED_IN_APP = (
+  <Suspense fallback={<PageLoading waitingFor="code" />}>
+    <SignedInApp />
+  </Suspense>
+);
+
 const ShellRoutes = () => {
   const { pathname } = useLocation();
   const [appMounted, setAppMounted] = useState(false);
@@ -160,13 +173,7 @@ const ShellRoutes = () => {
   return (
     <>
       <InAppNavigationBridge />
-      {showLogin ? (
-        <ShellLogin />
-      ) : (
-        <Suspense fallback={<PageLoading waitingFor="code" />}>
-          <SignedInApp />
-        </Suspense>
-      )}
+      {showLogin ? <ShellLogin /> : SIGNED_IN_APP}
     </>
   );
 };

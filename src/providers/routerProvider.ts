@@ -18,7 +18,7 @@ export const queryStringifyConfig: qs.IStringifyOptions = {
 };
 
 const useGo = () => {
-  const { search: existingSearch, hash: existingHash } = useLocation();
+  const { pathname, search: existingSearch, hash: existingHash } = useLocation();
   const navigate = useNavigate();
   return useCallback(
     ({ to, type, query, hash, options: { keepQuery, keepHash } = {} }: GoConfig) => {
@@ -29,10 +29,14 @@ const useGo = () => {
       const urlHash = `#${(hash || (keepHash && existingHash) || '').replace(/^#/, '')}`;
       const fullPath = `${to ?? ''}${Object.keys(urlQuery).length ? qs.stringify(urlQuery, queryStringifyConfig) : ''}${urlHash.length > 1 ? urlHash : ''}`;
       if (type === 'path') return fullPath;
+      // A list writes its state to the address after each render that may change it; the same
+      // address again would still be a navigation, and every part that reads the address would
+      // render again for nothing (issue 17).
+      if (type === 'replace' && (to ?? pathname) + fullPath.slice((to ?? '').length) === pathname + existingSearch + existingHash) return undefined;
       navigate(fullPath, { replace: type === 'replace' });
       return undefined;
     },
-    [existingHash, existingSearch, navigate],
+    [existingHash, existingSearch, navigate, pathname],
   );
 };
 
