@@ -31,16 +31,18 @@ export interface Timings {
 }
 
 const ROWS = '.ant-table-tbody tr.ant-table-row';
+/** The spinner over a table's rows: antd's table puts it around the table, our list around its table box. */
+const TABLE_SPINNING = '.ant-spin-nested-loading .ant-spin-spinning';
 const rowsText = (page: Page) => page.locator(ROWS).allInnerTexts().then((t) => t.join('\n'));
 
 /** Resolves when the table shows rows other than `before` and no longer spins. */
 const rowsChanged = (page: Page, before: string) =>
   page.waitForFunction(
-    ([selector, prev]) => {
+    ([selector, prev, spinning]) => {
       const rows = [...document.querySelectorAll<HTMLElement>(selector)];
-      return rows.length > 0 && !document.querySelector('.ant-table .ant-spin-spinning') && rows.map((r) => r.innerText).join('\n') !== prev;
+      return rows.length > 0 && !document.querySelector(spinning) && rows.map((r) => r.innerText).join('\n') !== prev;
     },
-    [ROWS, before] as const,
+    [ROWS, before, TABLE_SPINNING] as const,
     { timeout: 120_000, polling: 'raf' },
   );
 

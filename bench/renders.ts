@@ -49,7 +49,7 @@ const HOOK = `
         out.push('context{' + (v && typeof v === 'object' ? Object.keys(v).slice(0, 4).join(',') : typeof v) + '}');
       }
     }
-    return out.join(' ');
+    return [...new Set(out)].join(' ');
   };
   window.__renders = { since: null, commits: [] };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -80,7 +80,10 @@ const HOOK = `
             if (current) current.size++;
           }
           if (component) path.push(nameOf(f));
-          if (f.child) walk(f.child, component ? did : parentRendered);
+          // A subtree React bailed out of keeps the fibers of an earlier commit, with that commit's
+          // flags: only children this commit reconciled (a child list other than the previous
+          // tree's) are looked at, as React DevTools does.
+          if (f.child && (!f.alternate || f.child !== f.alternate.child)) walk(f.child, component ? did : parentRendered);
           if (component) path.pop();
           current = saved;
         }
@@ -130,7 +133,7 @@ try {
   await app.pickFilter(page);
   await page.waitForFunction((prev) => {
     const now = [...document.querySelectorAll<HTMLElement>('.ant-table-tbody tr.ant-table-row')].map((r) => r.innerText).join('\n');
-    return now !== prev && !document.querySelector('.ant-spin-spinning');
+    return now !== prev && !document.querySelector('.ant-spin-nested-loading .ant-spin-spinning');
   }, before);
   const filter = performance.now() - t0;
   await page.waitForLoadState('networkidle');

@@ -355,6 +355,33 @@ describe('filters and columns', () => {
     await act(async () => answer({ data: [], total: 0 }));
     expect(await screen.findByText(ptBR.shares.empty)).toBeInTheDocument();
   });
+
+  it('keeps the rows it shows, marked busy, while a filter change loads; then shows the new ones', async () => {
+    signIn('operator');
+    let answer: ((a: Answer) => void) | null = null;
+    const { dataProvider } = provider((params) =>
+      params.filters?.length ? new Promise<Answer>((ok) => (answer = ok)) : { data: SHARES, total: SHARES.length },
+    );
+    renderList('/listagem', dataProvider);
+    const box = () => document.querySelector('.ant-table-wrapper')!.closest('[aria-busy]')!;
+    await screen.findAllByRole('link', { name: String(SHARES[0].contractNumber) });
+    await waitFor(() => expect(box()).toHaveAttribute('aria-busy', 'false'));
+
+    await user().click(screen.getByRole('combobox', { name: ptBR.shares.filterState }));
+    await user().click(await screen.findByTitle(ptBR.shareState.with_pendency));
+    await waitFor(() => expect(answer).not.toBeNull());
+    // Loading: the same rows, under the spinner, and the box says so to assistive technology.
+    await waitFor(() => expect(box()).toHaveAttribute('aria-busy', 'true'));
+    expect(box().querySelector('.ant-spin-spinning')).not.toBeNull();
+    expect(screen.getAllByRole('link', { name: String(SHARES[0].contractNumber) }).length).toBeGreaterThan(0);
+    expect(screen.queryByText(ptBR.shares.empty)).toBeNull();
+
+    await act(async () => answer!({ data: [SHARES[1]], total: 1 }));
+    await waitFor(() => expect(box()).toHaveAttribute('aria-busy', 'false'));
+    expect(box().querySelector('.ant-spin-spinning')).toBeNull();
+    expect(screen.queryByRole('link', { name: String(SHARES[0].contractNumber) })).toBeNull();
+    expect(screen.getByRole('link', { name: String(SHARES[1].contractNumber) })).toBeInTheDocument();
+  });
 });
 
 describe('a change asks for its rows before the page renders it (issue 17)', () => {
@@ -372,9 +399,9 @@ describe('a change asks for its rows before the page renders it (issue 17)', () 
     });
     renderList('/listagem', createDataProvider(http));
     await screen.findAllByRole('link', { name: String(SHARES[0].contractNumber) });
-    await waitFor(() => expect(document.querySelector('.ant-table .ant-spin-spinning')).toBeNull());
+    const settled = () => waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+    await settled();
     const before = asked.length;
-    const settled = () => waitFor(() => expect(document.querySelector('.ant-table .ant-spin-spinning')).toBeNull());
 
     // A filter: the state select's option; shown once the select holds it.
     shown = () => !!document.querySelector(`.ant-select-selection-item[title="${ptBR.shareState.with_pendency}"]`);

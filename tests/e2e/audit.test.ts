@@ -4,36 +4,22 @@
  * and by the action, and reads the change as "Profissão: antes → depois"; the administrator of
  * another brand does not find it; a fund has no Auditoria in its menu.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { menuLabels, signedInPage, tableRows, type Session } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
+import { menuLabels, tableRows } from './support/session';
 import { apiLogin, listShares } from './support/workspace';
 
-let server: RunningServer;
-let browser: Browser;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_SHARES: '200' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite({ env: { SEED_SHARES: '200' } });
 
 const OCCUPATION = 'Auditora independente';
 
 /** Saves the first signer's occupation through the API, as the workspace's form does. */
 async function editSigner(email: string): Promise<string> {
-  const token = await apiLogin(server.url, email);
-  const shares = await listShares(server.url, token, { state: ['available'], isPj: false }, 20);
+  const token = await apiLogin(suite.server.url, email);
+  const shares = await listShares(suite.server.url, token, { state: ['available'], isPj: false }, 20);
   for (const share of shares) {
-    const res = await fetch(`${server.url}/api/person/save`, {
+    const res = await fetch(`${suite.server.url}/api/person/save`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ shareId: share.shareId, person: { signer: 1, occupation: OCCUPATION } }),
@@ -52,7 +38,7 @@ const searchObject = async (page: Page, text: string) => {
 describe('Auditoria', () => {
   it('an operator finds a signer edit by its contract and reads the change in Portuguese', async () => {
     const contract = await editSigner('adm@acme.repasse.dev');
-    const page = await signedInPage(browser, server.url, 'operador@repasse.dev', sessions);
+    const page = await suite.signedIn('operador@repasse.dev');
     await page.locator('.ant-menu-item', { hasText: 'Auditoria' }).click();
     await page.getByRole('heading', { name: 'Auditoria' }).waitFor();
     await tableRows(page).first().waitFor({ timeout: 30_000 });
@@ -79,13 +65,13 @@ describe('Auditoria', () => {
 
   it("another brand's administrator does not see it; a fund has no Auditoria", async () => {
     const contract = await editSigner('adm@acme.repasse.dev');
-    const orbita = await signedInPage(browser, server.url, 'adm@orbita.repasse.dev', sessions);
-    await orbita.goto(`${server.url}/auditoria`);
+    const orbita = await suite.signedIn('adm@orbita.repasse.dev');
+    await orbita.goto(`${suite.server.url}/auditoria`);
     await orbita.getByRole('heading', { name: 'Auditoria' }).waitFor();
     await searchObject(orbita, contract);
     await orbita.getByText('Nenhuma alteração encontrada com estes filtros').waitFor({ timeout: 15_000 });
 
-    const fund = await signedInPage(browser, server.url, 'fundo@repasse.dev', sessions);
+    const fund = await suite.signedIn('fundo@repasse.dev');
     expect(await menuLabels(fund)).not.toContain('Auditoria');
   });
 });

@@ -2,26 +2,12 @@
  * Issue 18 in a real browser against `npm start`: a login lands on the dashboard (Painel), a figure
  * opens the list filtered to it with the same count, and a status tab filters the list.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { logIn, tableRows, waitForRows, type Session } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
+import { logIn, openPage, tableRows, waitForRows } from './support/session';
 
-let server: RunningServer;
-let browser: Browser;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(sessions.map((s) => s.context.close().catch(() => {})));
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 /** "1.234" or "cerca de 1.234" as a number. */
 const countOf = (text: string) => Number(/([\d.]+)\s*\)?\s*$/.exec(text.trim())![1].replace(/\./g, ''));
@@ -32,13 +18,12 @@ async function listTotal(page: Page): Promise<number> {
   return Number(/([\d.]+) cotas?/.exec(text)![1].replace(/\./g, ''));
 }
 
+/** Signs in from the bare address, where a login lands on the dashboard. */
 async function signIn(email: string, width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'pt-BR' });
-  const page = await context.newPage();
-  sessions.push({ context, page });
-  await page.goto(server.url);
-  await logIn(page, email);
-  return page;
+  const session = await openPage(suite.browser, suite.server.url, { context: { viewport: { width, height: width < 800 ? 844 : 900 } } });
+  suite.sessions.push(session);
+  await logIn(session.page, email);
+  return session.page;
 }
 
 describe('the dashboard', () => {
@@ -55,7 +40,7 @@ describe('the dashboard', () => {
       await page.getByRole('heading', { name: title }).waitFor();
     }
     // The root address of a signed-in user is the dashboard too.
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await page.waitForURL((u) => u.pathname === '/painel', { timeout: 30_000 });
   });
 
@@ -112,7 +97,7 @@ describe('the dashboard', () => {
     await page.getByRole('heading', { name: 'Cotas por situação' }).waitFor({ timeout: 30_000 });
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await expect.poll(overflow, { timeout: 10_000 }).toBeLessThanOrEqual(0);
-    await page.goto(`${server.url}/listagem`);
+    await page.goto(`${suite.server.url}/listagem`);
     await waitForRows(page);
     await page.getByRole('tab', { name: /^Todas \(/ }).waitFor({ timeout: 30_000 });
     await expect.poll(overflow, { timeout: 10_000 }).toBeLessThanOrEqual(0);

@@ -5,38 +5,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { listLoginUrl, logIn, tableRows, waitForRows, type Session } from './support/session';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
+import { tableRows, waitForRows } from './support/session';
 
-let server: RunningServer;
-let browser: Browser;
-const sessions: Session[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signedIn(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
-  const page = await context.newPage();
-  sessions.push({ context, page });
-  // Signed in at the list: a bare login lands on the dashboard (issue 18).
-  await page.goto(listLoginUrl(server.url));
-  await logIn(page, 'operador@repasse.dev');
-  await waitForRows(page);
-  return page;
-}
+// Signed in at the list, in São Paulo's time zone (the files' dates), taking downloads.
+const signedIn = () => suite.signedIn('operador@repasse.dev', { timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
 
 /** Exports the list on screen in `format` and answers the downloaded file's name and bytes. */
 async function download(page: Page, format: 'CSV' | 'XLSX'): Promise<{ name: string; bytes: Buffer }> {
@@ -75,12 +53,12 @@ describe('Exportar', () => {
   it('downloads the filtered, sorted list as CSV and XLSX, every page, in the columns shown', async () => {
     const page = await signedIn();
     // The shares with a pendency, by owner from Z to A, a hundred to a page.
-    await page.goto(`${server.url}/listagem?${LIST_QUERY}`);
+    await page.goto(`${suite.server.url}/listagem?${LIST_QUERY}`);
     await waitForRows(page);
     const headers = (await page.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
     const contracts = await everyContract(page);
     expect(contracts.length).toBeGreaterThan(0);
-    await page.goto(`${server.url}/listagem?${LIST_QUERY}`);
+    await page.goto(`${suite.server.url}/listagem?${LIST_QUERY}`);
     await waitForRows(page);
 
     const csv = await download(page, 'CSV');
@@ -111,7 +89,7 @@ describe('Exportar on /pendencias', () => {
 
   it("downloads the list's own rows, every page, in its columns less the one hidden, the pendency ones as a spreadsheet reads them", async () => {
     const page = await signedIn();
-    await page.goto(`${server.url}/pendencias?${QUERY}`);
+    await page.goto(`${suite.server.url}/pendencias?${QUERY}`);
     await waitForRows(page);
     // Colunas: the CPF/CNPJ hidden, as a user would.
     await page.getByRole('button', { name: 'Colunas' }).click();
@@ -126,7 +104,7 @@ describe('Exportar on /pendencias', () => {
     const ageAt = headers.indexOf('Aberta há');
     const listed = await everyContract(page, ageAt);
     expect(listed.length).toBeGreaterThan(0);
-    await page.goto(`${server.url}/pendencias?${QUERY}`);
+    await page.goto(`${suite.server.url}/pendencias?${QUERY}`);
     await waitForRows(page);
 
     const csv = await download(page, 'CSV');

@@ -4,36 +4,17 @@
  * what their URL says; a Ctrl-click on a row opens that share in a new tab; on a 390 px phone the
  * filters fold and each date calendar opens inside the screen.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { listLoginUrl, logIn, tableRows, waitForRows, type Session } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
+import { tableRows, waitForRows } from './support/session';
 
-let server: RunningServer;
-let browser: Browser;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 async function signedIn(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR' });
-  const page = await context.newPage();
-  sessions.push({ context, page });
-  await page.goto(listLoginUrl(server.url));
-  await logIn(page, 'operador@repasse.dev');
-  await waitForRows(page);
+  const page = await suite.signedIn('operador@repasse.dev', { viewport });
   if (path !== '/listagem') {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${suite.server.url}${path}`);
     await waitForRows(page);
   }
   return page;

@@ -4,49 +4,35 @@
  * its own workspace. The administrator's workspace says who changed it and shows the new state
  * without a reload; its list marks the row and offers "Atualizar".
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signedInPage, tableRows, type Session } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
+import { tableRows } from './support/session';
 import { apiLogin, listShares, sendAction, stateTag, toolbar, waitForWorkspace } from './support/workspace';
 
-let server: RunningServer;
-let browser: Browser;
-const sessions: Session[] = [];
 const OPERATOR = 'operador@repasse.dev';
 const ADM = 'adm@acme.repasse.dev';
-
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_SHARES: '200' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite({ env: { SEED_SHARES: '200' } });
 
 const openShare = async (page: Page, contractNumber: string) => {
-  await page.goto(`${server.url}/cotas/${contractNumber}`);
+  await page.goto(`${suite.server.url}/cotas/${contractNumber}`);
   await waitForWorkspace(page, contractNumber);
 };
 
 describe('live updates', () => {
   it("another user's move shows in the open workspace and is marked in the list", async () => {
-    const token = await apiLogin(server.url, OPERATOR);
-    const [share] = await listShares(server.url, token, { state: ['available'], admId: 1 }, 5);
+    const token = await apiLogin(suite.server.url, OPERATOR);
+    const [share] = await listShares(suite.server.url, token, { state: ['available'], admId: 1 }, 5);
     expect(share, 'an available Acme share').toBeDefined();
 
-    const watcher = await signedInPage(browser, server.url, ADM, sessions);
+    const watcher = await suite.signedIn(ADM);
     const list = await watcher.context().newPage();
-    await list.goto(`${server.url}/listagem?pageSize=100`);
+    await list.goto(`${suite.server.url}/listagem?pageSize=100`);
     await tableRows(list).first().waitFor({ timeout: 30_000 });
     await openShare(watcher, share.contractNumber);
     expect(await stateTag(watcher).innerText()).toBe('Disponível');
 
-    const mover = await signedInPage(browser, server.url, OPERATOR, sessions);
+    const mover = await suite.signedIn(OPERATOR);
     await openShare(mover, share.contractNumber);
     await toolbar(mover).getByRole('button', { name: 'Enviar ao autoatendimento' }).click();
     const confirm = mover.getByRole('dialog');

@@ -5,37 +5,14 @@
  * table still fits; Ctrl-K goes to a contract by its number; the header keeps a phone from scrolling
  * sideways with the search button in it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { listLoginUrl, logIn, tableRows, waitForRows, type Session } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
+import { tableRows, waitForRows } from './support/session';
 
-let server: RunningServer;
-let browser: Browser;
-const sessions: Session[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signedIn(email: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR' });
-  const page = await context.newPage();
-  sessions.push({ context, page });
-  // Signed in at the list: a bare login lands on the dashboard (issue 18).
-  await page.goto(listLoginUrl(server.url));
-  await logIn(page, email);
-  await waitForRows(page);
-  return page;
-}
+const signedIn = (email: string, viewport = { width: 1440, height: 900 }) => suite.signedIn(email, { viewport });
 
 const headers = (page: Page) => page.locator('.ant-table-thead th').allInnerTexts().then((all) => all.map((h) => h.trim()).filter(Boolean));
 

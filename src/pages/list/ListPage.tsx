@@ -1,6 +1,6 @@
 import { MinusSquareOutlined, PlusOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { CanAccess, useCan, useTranslate } from '@refinedev/core';
-import { Alert, Button, Empty, Table, theme, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Spin, Table, theme, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
@@ -107,8 +107,13 @@ const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions
 
   // Memoized: the page renders again on every change of the address (Refine writes the list's state
   // there) and of the query's state; antd's table, with every row and cell, only when what it shows
-  // changes (issue 17).
+  // changes (issue 17). So the spinner is not the table's own `loading` (a change of it renders every
+  // row and cell again, rc-table re-renders its whole body with the table), and what the table shows
+  // when it has no rows counts only when it has none: a filter change then renders the spinner alone
+  // until its rows arrive, where it rendered the table's ~650 components first.
   const liveChanged = live.changed;
+  const emptyError = rows.length === 0 && error ? (error.message ?? '') : null;
+  const empty = rows.length > 0 ? null : emptyError !== null ? 'error' : loaded ? 'empty' : 'loading';
   const table = useMemo(
     () => (
       <Table<Row>
@@ -139,7 +144,6 @@ const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions
             : undefined
         }
         columns={columns}
-        loading={loading}
         onChange={onChange}
         pagination={{
           itemRender: paginationItemRender,
@@ -179,20 +183,20 @@ const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions
             : undefined
         }
         locale={{
-          emptyText: error ? (
+          emptyText: empty === 'error' ? (
             <Alert
               type="error"
               showIcon
               icon={<AlertIcon type="error" />}
               role="alert"
-              message={errorText(error.message ?? '')}
+              message={errorText(emptyError ?? '')}
               action={
                 <Button size="small" onClick={retry}>
                   {t('app.retry')}
                 </Button>
               }
             />
-          ) : loaded ? (
+          ) : empty === 'empty' ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(def.emptyKey ?? 'app.empty')} />
           ) : (
             // Still loading: the spinner alone, over the room the rows will take.
@@ -224,7 +228,7 @@ const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions
         }}
       />
     ),
-    [Expanded, columns, currentPage, def, error, hrefOf, liveChanged, loaded, loading, navigate, onChange, opens, pageSize, retry, rows, selectable, selected, t, tableScroll, total, totalExact],
+    [Expanded, columns, currentPage, def, empty, emptyError, hrefOf, liveChanged, navigate, onChange, opens, pageSize, retry, rows, selectable, selected, t, tableScroll, total, totalExact],
   );
 
   // Exportar, in the page's header: this list's rows as they are filtered and sorted, in the columns shown.
@@ -261,7 +265,9 @@ const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions
           <BulkActions rows={[...selected.values()]} onClear={() => setSelected(new Map())} />
         </Suspense>
       )}
-      <div ref={tableBox}>{table}</div>
+      <div ref={tableBox} aria-busy={loading}>
+        <Spin spinning={loading}>{table}</Spin>
+      </div>
     </>
   );
 };

@@ -2,6 +2,7 @@ import { getDefaultSortOrder, unionFilters, useDataProvider, useTable, type Crud
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useCallback } from 'react';
 import { PAGINATION } from '../../domain';
+import { useStableHandler } from '../../hooks/useStableHandler';
 import type { ResourceDef } from '../../resources';
 
 export type Row = Record<string, unknown>;
@@ -91,7 +92,9 @@ export const useListTable = (def: ResourceDef) => {
     [dataProvider, def.name, permanent],
   );
 
-  const onChange = useCallback<NonNullable<TableProps<Row>['onChange']>>(
+  // One identity for the list's life: a new one would render the table's every row and cell again
+  // while a filter change loads (filters are in its closure).
+  const onChange = useStableHandler<Parameters<NonNullable<TableProps<Row>['onChange']>>, void>(
     (pagination: TablePaginationConfig, _filters, sorter, extra) => {
       if (extra.action === 'sort') {
         const next = toCrudSorters(sorter);
@@ -109,7 +112,6 @@ export const useListTable = (def: ResourceDef) => {
         setPageSize(size);
       }
     },
-    [filters, pageSize, sendAhead, setCurrentPage, setPageSize, setSorters, sorters],
   );
 
   /** Filter changes merge into the others and restart at page 1. */

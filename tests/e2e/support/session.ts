@@ -1,6 +1,6 @@
 /** Small steps a person takes in the app, shared by the browser tests. */
 import { expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'repasse123';
 
@@ -13,12 +13,17 @@ export interface Session {
 export const LIVE_EVENTS_ROUTE = '**/api/live/events';
 
 /**
- * A fresh context on `url`. `live: false` refuses the live updates' stream (issue 18): a stream that
+ * A fresh context on `url`, 1440 × 900 in Portuguese unless `context` says otherwise (a viewport, a
+ * time zone, downloads). `live: false` refuses the live updates' stream (issue 18): a stream that
  * stays open keeps the network from ever being idle, which `networkidle` waits for; the app then
  * simply shows no live notices (it retries the stream at growing intervals).
  */
-export async function openPage(browser: Browser, url: string, options: { live?: boolean } = {}): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: { live?: boolean; context?: BrowserContextOptions } = {},
+): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR', ...options.context });
   if (options.live === false) await context.route(LIVE_EVENTS_ROUTE, (route) => route.abort());
   const page = await context.newPage();
   await page.goto(url);
@@ -41,9 +46,18 @@ export const listLoginUrl = (url: string): string => {
   return at.href;
 };
 
-/** A new browser context signed in as `email`, on the share list; kept in `sessions` to close later. */
-export async function signedInPage(browser: Browser, url: string, email: string, sessions: Session[]): Promise<Page> {
-  const session = await openPage(browser, listLoginUrl(url));
+/**
+ * A new browser context (with `context`'s options, see `openPage`) signed in as `email`, on the share
+ * list; kept in `sessions` to close later.
+ */
+export async function signedInPage(
+  browser: Browser,
+  url: string,
+  email: string,
+  sessions: Session[],
+  context?: BrowserContextOptions,
+): Promise<Page> {
+  const session = await openPage(browser, listLoginUrl(url), { context });
   sessions.push(session);
   await logIn(session.page, email);
   await waitForRows(session.page);
