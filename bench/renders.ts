@@ -9,7 +9,7 @@
  *
  * Names are minified in the shipped build: build an unminified copy and serve it for readable ones,
  *   npx vite build --minify false --outDir /tmp/dist-plain && BENCH_DIST=/tmp/dist-plain npx tsx bench/renders.ts
- * Env: RENDERS_MIN=100 (commits with fewer rendered components are left out), RENDERS_SUBTREE=15
+ * Env: RENDERS_APP=baseline (the baseline app instead of ours), RENDERS_MIN=100 (commits with fewer rendered components are left out), RENDERS_SUBTREE=15
  * (smaller subtrees are left out of a commit's list).
  */
 import { launchBrowser } from '../tests/e2e/support/browser';
@@ -97,7 +97,7 @@ const HOOK = `
 const apps = await startApps();
 const browser = await launchBrowser();
 try {
-  const app = apps.ours;
+  const app = process.env.RENDERS_APP === 'baseline' ? apps.baseline : apps.ours;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.addInitScript({ content: HOOK });
   const page = await context.newPage();

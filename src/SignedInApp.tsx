@@ -1,8 +1,7 @@
-import { Refine, parseTableParams, unionFilters } from '@refinedev/core';
+import { Refine } from '@refinedev/core';
 import { Analytics } from './components/Analytics';
 import { DocumentTitle } from './components/DocumentTitle';
 import { UnauthorizedRedirect } from './components/UnauthorizedRedirect';
-import { PAGINATION } from './domain';
 import { accessControlProvider, isAllowed, permissionFor } from './providers/accessControlProvider';
 import { HOME_ROUTE, authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -10,6 +9,7 @@ import { i18nProvider } from './providers/i18nProvider';
 import { useNotificationProvider } from './providers/notificationProvider';
 import { routerProvider } from './providers/routerProvider';
 import { RESOURCES, refineResources } from './resources';
+import { listCallAt } from './resources/listCallAt';
 import { readSession } from './providers/session';
 import { AppRoutes } from './routes';
 import { REFINE_OPTIONS } from './shell';
@@ -46,21 +46,13 @@ export { preloadHome } from './routes';
 /**
  * Asks for the page of a list that its table will ask for at `url` (a pathname and its query), so
  * the answer is on its way while the list's code downloads and runs; the data provider hands it to
- * the table's own call (prefetchList). The query is read with Refine's own table-parameter parser,
- * the one useTable's syncWithLocation reads, and completed as useListTable completes it (permanent
- * filters, default sort, default page size); a call that differs in any way is simply not taken.
+ * the table (listCallAt says what it will ask for; a call that differs in any way is simply not taken).
  * Only a list the user may see: a refused call would be a needless error. Returns whether it asked.
  */
 export const prefetchListAt = (pathname: string, search = ''): boolean => {
   const def = RESOURCES.find((r) => r.route === pathname);
   if (!def || !isAllowed(readSession(), permissionFor(def.name, 'list'))) return false;
-  const { parsedCurrentPage, parsedPageSize, parsedSorter, parsedFilters } = parseTableParams(search);
-  dataProvider.prefetchList({
-    resource: def.name,
-    pagination: { currentPage: Number(parsedCurrentPage) || 1, pageSize: Number(parsedPageSize) || PAGINATION.defaultLimit },
-    filters: unionFilters(def.permanentFilters ?? [], [], parsedFilters),
-    sorters: parsedSorter.length ? parsedSorter : (def.defaultSorters ?? []),
-  });
+  dataProvider.prefetchList(listCallAt(def, search));
   // The columns the user hides (useHiddenColumns): asked for after the rows, they came a round trip
   // later and the table drew itself twice, all its columns and then the user's.
   if (isAllowed(readSession(), 'view.own')) dataProvider.prefetchCall('view.columnsList');

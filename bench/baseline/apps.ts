@@ -40,9 +40,19 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const SEED = { SEED_SHARES: '300' };
 const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
+/**
+ * Opens a select and waits until its dropdown has stopped sliding in: a click on an option waits for
+ * the option to stand still, and the timer of the filter change must not run during that wait (it
+ * did: some rounds took the ~200 ms animation, others not, for both apps).
+ */
 const openSelect = async (page: Page, label: string) => {
   await page.getByRole('combobox', { name: label }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('.ant-select-dropdown')].some((el) => [...el.classList].some((c) => /^ant-[\w-]+-(appear|enter)(-(prepare|start|active))?$/.test(c))),
+    undefined,
+    { polling: 'raf' },
+  );
 };
 const pickOption = (page: Page, option: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 

@@ -29,7 +29,7 @@ import {
 } from '@refinedev/core';
 import { useCallback, useMemo, useRef } from 'react';
 import { endpointNamed, type Endpoint, type EndpointName } from '../domain';
-import type { UploadPartMeta } from '../providers/dataProvider';
+import { arrivedStaysFresh, type AheadCalls, type UploadPartMeta } from '../providers/dataProvider';
 
 export type Payload = Record<string, unknown>;
 export type { EndpointName };
@@ -92,6 +92,7 @@ export const useApiKey = () => {
 export const useApiQuery = <T>(name: EndpointName, payload?: Payload, { resource, id, enabled, staleTime, refetchInterval }: ApiQueryOptions<T> = {}) => {
   const endpoint = endpointOf(name);
   const apiKey = useApiKey();
+  const ahead = useDataProvider()() as AheadCalls;
   const { query } = useCustom<BaseRecord, HttpError, Payload, Payload>({
     url: endpoint.path,
     method: methodOf(endpoint),
@@ -102,7 +103,13 @@ export const useApiQuery = <T>(name: EndpointName, payload?: Payload, { resource
       queryKey: apiKey(name, payload, { resource, id }),
       retry: retryServerErrors,
       ...(enabled !== undefined ? { enabled } : {}),
-      ...(staleTime !== undefined ? { staleTime } : {}),
+      // A GET asked for ahead (a login asks for the columns its first list hides) whose answer has
+      // arrived is this query's data at once, without a render that waits for it.
+      ...(endpoint.method === 'GET' && enabled !== false
+        ? { initialData: () => ahead.takeArrivedCall?.(name, payload ?? {}) as { data: BaseRecord } | undefined, staleTime: arrivedStaysFresh(staleTime ?? 0) }
+        : staleTime !== undefined
+          ? { staleTime }
+          : {}),
       ...(refetchInterval !== undefined
         ? { refetchInterval: typeof refetchInterval === 'function' ? (q) => refetchInterval(q.state.data?.data as T | undefined) : refetchInterval }
         : {}),

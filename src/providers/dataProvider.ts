@@ -93,6 +93,19 @@ type ListParams = Pick<Parameters<DataProvider['getList']>[0], 'resource' | 'pag
 /** How long a list asked for ahead of its page waits to be taken. */
 export const EARLY_LIST_TTL_MS = 10_000;
 
+/**
+ * A query's staleTime that keeps an answer taken on arrival (takeArrivedList/Call) fresh for as long
+ * as an early answer may be taken, then `otherwise` once the query has fetched for itself: the page
+ * that took the answer does not ask for it again as it mounts.
+ */
+export const arrivedStaysFresh =
+  (otherwise = 0) =>
+  (query: { state: { dataUpdateCount: number } }): number =>
+    query.state.dataUpdateCount === 0 ? Math.max(EARLY_LIST_TTL_MS, otherwise) : otherwise;
+
+/** The calls asked for ahead, as a page finds them on Refine's data provider (another provider has none). */
+export type AheadCalls = Partial<Pick<RepasseDataProvider, 'prefetchList' | 'takeArrivedList' | 'takeArrivedCall' | 'sameListCall'>>;
+
 type RepasseDataProvider = DataProvider & {
   /**
    * Sends the list call that `getList` with the same arguments would send, now; the next such
@@ -105,6 +118,17 @@ type RepasseDataProvider = DataProvider & {
    * asks for the columns its user hides beside its rows, so they come in the same round trip.
    */
   prefetchCall: (name: string, query?: Record<string, unknown>) => void;
+  /**
+   * The answer of a list asked for ahead (prefetchList) that has already arrived, taken now (it is
+   * then no one else's): a page mounting after it arrived shows its rows in its first render, where
+   * the answer otherwise reached it only after that render and one more (issue 17). Undefined when
+   * nothing for exactly these arguments has arrived.
+   */
+  takeArrivedList: (params: ListParams) => GetListResponse | undefined;
+  /** The same for a named GET call asked for ahead (prefetchCall), in `custom`'s shape. */
+  takeArrivedCall: (name: string, query?: Record<string, unknown>) => { data: BaseRecord } | undefined;
+  /** Whether two sets of list arguments make the same call (the same page of the same list). */
+  sameListCall: (a: ListParams, b: ListParams) => boolean;
 };
 
 /** Maps Refine resources onto the documented calls (SPEC §7, DESIGN §3). */
@@ -176,14 +200,26 @@ export const createDataProvider = (
     return { path: api.list.path, params, key: JSON.stringify([readToken(), api.list.path, params]) };
   };
 
-  const early = new Map<string, { at: number; answer: Promise<{ data: unknown }> }>();
+  const early = new Map<string, { at: number; answer: Promise<{ data: unknown }>; arrived?: { data: unknown } }>();
   const sendEarly = (key: string, path: string, params: Record<string, unknown>) => {
     for (const [k, v] of early) if (Date.now() - v.at >= EARLY_LIST_TTL_MS) early.delete(k);
     const answer = client.get(path, { params });
+    const entry: { at: number; answer: Promise<{ data: unknown }>; arrived?: { data: unknown } } = { at: Date.now(), answer };
     // Unhandled until taken; a failure here is the taker's to retry, not an error of its own.
-    answer.catch(() => undefined);
-    early.set(key, { at: Date.now(), answer });
+    answer.then((res) => (entry.arrived = res), () => undefined);
+    early.set(key, entry);
   };
+  const takeArrived = (key: string) => {
+    const hit = early.get(key);
+    if (!hit?.arrived || Date.now() - hit.at >= EARLY_LIST_TTL_MS) return undefined;
+    early.delete(key);
+    return hit.arrived;
+  };
+  const listResponse = <T extends BaseRecord>(data: ListResponse<T>): GetListResponse<T> => ({
+    data: data.data ?? [],
+    total: data.total ?? 0,
+    ...(data.totalExact === false ? { totalExact: false } : {}),
+  });
   const callKey = (path: string, query: Record<string, unknown>) => JSON.stringify([readToken(), 'call', path, query]);
   const takeEarly = (key: string) => {
     const hit = early.get(key);
@@ -205,6 +241,19 @@ export const createDataProvider = (
       sendEarly(callKey(endpoint.path, query), endpoint.path, query);
     },
 
+    takeArrivedList: (args) => {
+      const arrived = takeArrived(listCall(args).key);
+      return arrived && listResponse(arrived.data as ListResponse<BaseRecord>);
+    },
+
+    takeArrivedCall: (name, query = {}) => {
+      const endpoint = endpointNamed(name);
+      const arrived = endpoint?.method === 'GET' ? takeArrived(callKey(endpoint.path, query)) : undefined;
+      return arrived && { data: arrived.data as BaseRecord };
+    },
+
+    sameListCall: (a, b) => listCall(a).key === listCall(b).key,
+
     getList: async <T extends BaseRecord>(args: Parameters<DataProvider['getList']>[0]) => {
       const { path, params, key } = listCall(args);
       const ahead = takeEarly(key) as Promise<{ data: ListResponse<T> }> | undefined;
@@ -212,7 +261,7 @@ export const createDataProvider = (
       try {
         // An early call that failed is made again: what failed it may have been transient.
         const { data } = await (ahead ? ahead.catch(call) : call());
-        return { data: data.data ?? [], total: data.total ?? 0, ...(data.totalExact === false ? { totalExact: false } : {}) } satisfies GetListResponse<T>;
+        return listResponse(data);
       } catch (e) {
         throw toHttpError(e);
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccessControlProvider, permissionFor } from '../../src/providers/accessControlProvider';
+import { answeredNow, createAccessControlProvider, permissionFor } from '../../src/providers/accessControlProvider';
 import { RESOURCES } from '../../src/resources';
 import { signIn } from './helpers';
 
@@ -41,6 +41,19 @@ describe('accessControlProvider', () => {
     signIn('operator');
     expect(await canList('leiloes')).toBe(false);
     expect((await acp.can({ resource: 'funds', action: 'delete' })).can).toBe(false);
+  });
+
+  it('gives a page the answer it would give, at once, for the user signed in when asked (issue 17)', async () => {
+    const checks: [string | undefined, string][] = [['shares', 'list'], ['shares', 'show'], ['funds', 'create'], ['users', 'list'], [undefined, 'fund.list'], [undefined, 'administrator.manage']];
+    for (const profile of ['operator', 'adm', 'fund'] as const) {
+      signIn(profile);
+      for (const [resource, action] of checks) expect(answeredNow(resource, action).initialData(), `${profile} ${resource}.${action}`).toEqual(await acp.can({ resource, action }));
+    }
+    const usersList = answeredNow('users', 'list');
+    signIn('operator');
+    expect(usersList.initialData().can).toBe(true);
+    signIn('fund');
+    expect(usersList.initialData().can).toBe(false);
   });
 
   it('reads a bare permission name as the action when there is no resource', async () => {

@@ -175,5 +175,28 @@ describe('dataProvider', () => {
       expect(await p.getList(FIRST_PAGE)).toEqual({ data: [], total: 0 });
       expect(calls).toHaveLength(2);
     });
+
+    it('once arrived, is handed to a page at once, for the same call only and once (issue 17)', async () => {
+      const { calls, provider } = record();
+      const p = provider();
+      p.prefetchList(FIRST_PAGE);
+      // On its way: nothing to hand over yet (the page then loads it through getList, which takes it).
+      expect(p.takeArrivedList(FIRST_PAGE)).toBeUndefined();
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      await new Promise((r) => setTimeout(r, 0));
+      expect(p.takeArrivedList({ ...FIRST_PAGE, pagination: { currentPage: 2, pageSize: 20 } })).toBeUndefined();
+      expect(p.takeArrivedList(FIRST_PAGE)).toEqual({ data: [{ contractNumber: '1' }], total: 41 });
+      expect(p.takeArrivedList(FIRST_PAGE)).toBeUndefined();
+      // Taken: the next load asks the server again.
+      await p.getList(FIRST_PAGE);
+      expect(calls).toHaveLength(2);
+    });
+
+    it('tells whether two sets of arguments make the same call', () => {
+      const p = record().provider();
+      expect(p.sameListCall(FIRST_PAGE, { ...FIRST_PAGE, filters: [] })).toBe(true);
+      expect(p.sameListCall(FIRST_PAGE, { ...FIRST_PAGE, sorters: [] })).toBe(false);
+      expect(p.sameListCall(FIRST_PAGE, { ...FIRST_PAGE, filters: [{ field: 'state', operator: 'in', value: ['with_pendency'] }] })).toBe(false);
+    });
   });
 });

@@ -125,7 +125,8 @@ describe('the command palette', () => {
     await user.keyboard('{ArrowDown}');
     expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[Math.min(1, options.length - 1)].id);
     await user.keyboard('{ArrowUp}{Enter}');
-    await waitFor(() => expect(location()).toBe('/pendencias'));
+    // The list then writes its page and sort into the address (Refine's syncWithLocation).
+    await waitFor(() => expect(location().split('?')[0]).toBe('/pendencias'));
 
     await user.keyboard('{Control>}k{/Control}');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Buscar contrato, lista ou ação' })).toHaveFocus());

@@ -5,6 +5,7 @@ import { Button, Select, Space, theme } from 'antd';
 import Search from 'antd/es/input/Search';
 import { memo, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { FEATURE_FLAGS, PAGINATION, PROCESS_STEPS, PROCESS_STEP_KEYS, PROFILE_TENANT, PROFILES, SEARCH_MAX_LENGTH, SHARE_STATES, type AdministratorOption, type FundItem, type ProcessStep } from '../../domain';
+import { answeredNow } from '../../providers/accessControlProvider';
 import { useGrantee } from '../../hooks/useSession';
 import type { ResourceDef } from '../../resources';
 import { SHARE_FILTER, shareFilter, toShareListFilters } from '../../resources/shareFilters';
@@ -145,9 +146,9 @@ const FundSelect = ({ value, onChange }: { value?: number; onChange: (v?: number
  */
 export const ListFilters = memo(({ def, filters, apply, clear }: Props) => {
   const t = useTranslate();
-  const { data: fundAccess } = useCan({ action: 'fund.list' });
+  const { data: fundAccess } = useCan({ action: 'fund.list', queryOptions: answeredNow(undefined, 'fund.list') });
   const shows = (k: ResourceDef['filters'][number]) => def.filters.includes(k);
-  const { data: shareAccess } = useCan({ action: 'share.list', queryOptions: { enabled: shows('admId') } });
+  const { data: shareAccess } = useCan({ action: 'share.list', queryOptions: { enabled: shows('admId'), ...answeredNow(undefined, 'share.list') } });
   const { profile: who } = useGrantee();
   const narrow = useNarrow();
   const [open, setOpen] = useState(false);

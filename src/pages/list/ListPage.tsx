@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate, useNavigationType } from 'react-router'
 import { FLAGGED_COLUMN_PX, PAGINATION, TABLE_WIDTH_PX, can, fitColumnWidths, shownColumns, type ShareListItem } from '../../domain';
 import { useGrantee } from '../../hooks/useSession';
 import { paginationItemRender, useInertMeasureRows } from '../../components/tableA11y';
+import { answeredNow } from '../../providers/accessControlProvider';
 import { errorText } from '../../providers/notificationProvider';
 import { workspacePath } from '../../domain/workspacePaths';
 import { crudRoutes, recordPath, type ColumnDef, type ResourceDef } from '../../resources';
@@ -51,7 +52,7 @@ const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions
   const Expanded = def.expandedRow ? EXPANDED_ROWS[def.expandedRow] : undefined;
   const FilterBar = def.filterBar ? FILTER_BARS[def.filterBar] : undefined;
   const get = def.api.get;
-  const { data: canShow } = useCan({ resource: def.name, action: 'show', queryOptions: { enabled: !!get } });
+  const { data: canShow } = useCan({ resource: def.name, action: 'show', queryOptions: { enabled: !!get, ...answeredNow(def.name, 'show') } });
   const navigate = useNavigate();
   const opens = !!get && canShow?.can === true;
   const who = useGrantee();
@@ -276,7 +277,7 @@ const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions
 const CreateButton = ({ def }: { def: ResourceDef }) => {
   const t = useTranslate();
   const navigate = useNavigate();
-  const { data } = useCan({ resource: def.name, action: 'create', queryOptions: { enabled: !!def.crud } });
+  const { data } = useCan({ resource: def.name, action: 'create', queryOptions: { enabled: !!def.crud, ...answeredNow(def.name, 'create') } });
   if (!def.crud || data?.can !== true) return null;
   return (
     <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(crudRoutes(def.route).create)}>
@@ -312,7 +313,7 @@ const ListPage = memo(({ def, columnChoice }: { def: ResourceDef; columnChoice: 
   const hidden = columnChoice.chosen ?? stored;
   const shown = useMemo(() => shownColumns(offered, hidden), [offered, hidden]);
   return (
-    <CanAccess resource={def.name} action="list" fallback={<Alert type="warning" showIcon icon={<AlertIcon type="warning" />} message={t('forbiddenPage.title')} />}>
+    <CanAccess resource={def.name} action="list" queryOptions={answeredNow(def.name, 'list')} fallback={<Alert type="warning" showIcon icon={<AlertIcon type="warning" />} message={t('forbiddenPage.title')} />}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 16, flexWrap: 'wrap' }}>
         {title}
         <div ref={setActions} style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>

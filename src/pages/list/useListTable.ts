@@ -1,7 +1,10 @@
-import { getDefaultSortOrder, unionFilters, useDataProvider, useTable, type CrudFilter, type CrudSort, type GetListParams, type HttpError } from '@refinedev/core';
+import { getDefaultSortOrder, unionFilters, useDataProvider, useTable, type CrudFilter, type CrudSort, type GetListResponse, type HttpError } from '@refinedev/core';
 import type { TablePaginationConfig, TableProps } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { PAGINATION } from '../../domain';
+import { arrivedStaysFresh, type AheadCalls } from '../../providers/dataProvider';
+import { listCallAt } from '../../resources/listCallAt';
 import { useStableHandler } from '../../hooks/useStableHandler';
 import type { ResourceDef } from '../../resources';
 
@@ -64,14 +67,40 @@ export const allowedPage = (page: unknown, exactTotal: number | null, pageSize: 
  * drags in its markdown field and form helpers (~25 KB gzip) that a list never uses (DESIGN §5).
  */
 export const useListTable = (def: ResourceDef) => {
+  const dataProvider = useDataProvider()() as AheadCalls;
+  const { search } = useLocation();
+  // The mount's first call, as read from the address (the one a login or a reload asked for ahead).
+  // When its answer has already arrived, it is the table's first data: the rows are in the page's
+  // first render, where they came one render and a fetch later (issue 17). Only the first query of
+  // the mount may take it; any later one is another page or another filter.
+  const [firstCall] = useState(() => listCallAt(def, search));
+  const arrived = useRef<'unasked' | 'taken' | 'none'>('unasked');
   const table = useTable<Row, HttpError>({
     resource: def.name,
     syncWithLocation: true,
     pagination: { pageSize: PAGINATION.defaultLimit },
     filters: { permanent: def.permanentFilters, defaultBehavior: 'merge' },
     sorters: { initial: def.defaultSorters },
+    queryOptions: {
+      initialData: () => {
+        if (arrived.current !== 'unasked') return undefined;
+        const answer = dataProvider.takeArrivedList?.(firstCall) as GetListResponse<Row> | undefined;
+        arrived.current = answer ? 'taken' : 'none';
+        return answer;
+      },
+      staleTime: arrivedStaysFresh(),
+    },
   });
   const { tableQuery, result, currentPage, pageSize, setCurrentPage, setPageSize, sorters, setSorters, filters, setFilters } = table;
+  const permanent = def.permanentFilters;
+
+  // Taken for the call the address says; should useTable have read the address otherwise, the rows
+  // are not that call's: it is made after all.
+  const firstAsked = useRef({ resource: def.name, pagination: { currentPage, pageSize }, filters: unionFilters(permanent ?? [], filters), sorters });
+  const { refetch } = tableQuery;
+  useEffect(() => {
+    if (arrived.current === 'taken' && dataProvider.sameListCall && !dataProvider.sameListCall(firstCall, firstAsked.current)) void refetch();
+  }, [dataProvider, firstCall, refetch]);
 
   /**
    * Asks for the page a change is about to show before React renders the change (issue 17): the
@@ -79,8 +108,6 @@ export const useListTable = (def: ResourceDef) => {
    * data provider's hand-over, as on a login). The arguments are what useTable gives its list call
    * (its filters unioned with the permanent ones); a call that differed would simply not be taken.
    */
-  const dataProvider = useDataProvider()() as { prefetchList?: (params: Pick<GetListParams, 'resource' | 'pagination' | 'filters' | 'sorters'>) => void };
-  const permanent = def.permanentFilters;
   const sendAhead = useCallback(
     (next: { filters: CrudFilter[]; sorters: CrudSort[]; currentPage: number; pageSize: number }) =>
       dataProvider.prefetchList?.({
@@ -141,7 +168,6 @@ export const useListTable = (def: ResourceDef) => {
   // state is this component's own, and each correction is final, so it converges at once.
   const size = allowedPageSize(pageSize);
   if (size !== pageSize) setPageSize(size);
-  const { refetch } = tableQuery;
   const retry = useCallback(() => void refetch(), [refetch]);
   const settled = tableQuery.isSuccess && !tableQuery.isFetching && !tableQuery.isPlaceholderData;
   const page = allowedPage(currentPage, settled && paged.totalExact ? paged.total : null, size);
