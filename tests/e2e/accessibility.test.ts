@@ -6,14 +6,13 @@
  * a person opens: each workspace tab and action dialog, a bulk selection, an empty result, each kind
  * of auction.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '../../src/components/AnalyticsTracker';
 import { pageViewOf } from '../../src/domain';
 import { ACCOUNT_ROUTES } from '../../src/domain/account';
 import { axeScan, englishNames, settle, type Violation } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 import { DEMO_PASSWORD, logIn, tableRows, waitForRows } from './support/session';
 
 interface Profile {
@@ -32,8 +31,7 @@ const PROFILES: readonly Profile[] = [
   { name: 'fundo', email: 'fundo@repasse.dev', host: 'localhost', phone: true },
 ];
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 const problems: string[] = [];
 const visited = new Set<string>();
 
@@ -48,10 +46,10 @@ async function scan(page: Page, where: string): Promise<void> {
   for (const name of await englishNames(page)) problems.push(`${where}: [serious] english-name — an accessible name in English: ${name}`);
 }
 
-const base = (host: string) => `http://${host}:${server.port}`;
+const base = (host: string) => `http://${host}:${suite.server.port}`;
 
 async function newContext(width: number): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'pt-BR', bypassCSP: true });
+  return suite.browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'pt-BR', bypassCSP: true });
 }
 
 async function signIn(context: BrowserContext, profile: Profile): Promise<Page> {
@@ -183,16 +181,6 @@ async function scanAuctions(page: Page, profile: Profile): Promise<void> {
   await waitForRows(page).catch(() => 0);
   await scanDialogs(page, page.getByRole('button', { name: 'Novo leilão' }), `${profile.name} /leiloes`);
 }
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it('the screens before signing in, at 1440 and 390 px', async () => {

@@ -5,34 +5,21 @@
  * background run, and moves the auction to live and finished. The fund user has no create button
  * and the API refuses it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signedInPage, waitForRows, type Session } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
+import { waitForRows } from './support/session';
 import { apiLogin, listShares } from './support/workspace';
 
 const ADM = 'adm@acme.repasse.dev';
 const FUND = 'fundo@repasse.dev';
 
-let server: RunningServer;
-let browser: Browser;
-const sessions: Session[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedIn = (email: string): Promise<Page> => signedInPage(browser, server.url, email, sessions);
+const signedIn = (email: string): Promise<Page> => suite.signedIn(email);
 
 const api = async <T>(token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> => {
-  const res = await fetch(`${server.url}/api${path}`, {
+  const res = await fetch(`${suite.server.url}/api${path}`, {
     ...init,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
   });
@@ -41,7 +28,7 @@ const api = async <T>(token: string, path: string, init: RequestInit = {}): Prom
 
 /** Available Acme shares that no open auction already offers (the seed configures some over real shares). */
 async function freeAcmeShares(token: string, count: number): Promise<string[]> {
-  const shares = await listShares(server.url, token, { state: ['available'] }, 100);
+  const shares = await listShares(suite.server.url, token, { state: ['available'] }, 100);
   const { body } = await api<{ data: { auctionId: string; status: string }[] }>(token, `/auction/list?limit=100`);
   const taken = new Set<string>();
   for (const a of body.data.filter((x) => !['finished', 'canceled'].includes(x.status))) {
@@ -76,7 +63,7 @@ async function sendSpreadsheet(page: Page, file: ReturnType<typeof csv>): Promis
 
 describe('auctions in the browser', () => {
   it('the administrator creates, configures, prices (fixing a bad row) and runs an auction to the end', async () => {
-    const token = await apiLogin(server.url, ADM);
+    const token = await apiLogin(suite.server.url, ADM);
     const [first, second] = await freeAcmeShares(token, 2);
     const page = await signedIn(ADM);
 
@@ -156,7 +143,7 @@ describe('auctions in the browser', () => {
     expect((await listed).status()).toBe(200);
     await waitForRows(page);
     expect(await page.getByRole('button', { name: 'Novo leilão' }).count()).toBe(0);
-    const token = await apiLogin(server.url, FUND);
+    const token = await apiLogin(suite.server.url, FUND);
     const refused = await api<{ message: string }>(token, '/auction/create', { method: 'POST', body: JSON.stringify({ isAuction: true }) });
     expect(refused.status).toBe(403);
   });

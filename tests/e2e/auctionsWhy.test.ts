@@ -6,31 +6,17 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signedInPage, type Session } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
 import { apiLogin, listShares } from './support/workspace';
 
 const ADM = 'adm@acme.repasse.dev';
 
-let server: RunningServer;
-let browser: Browser;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const api = async <T>(token: string, path: string, body?: object): Promise<T> => {
-  const res = await fetch(`${server.url}/api${path}`, {
+  const res = await fetch(`${suite.server.url}/api${path}`, {
     method: body ? 'POST' : 'GET',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     ...(body ? { body: JSON.stringify(body) } : {}),
@@ -42,7 +28,7 @@ const api = async <T>(token: string, path: string, body?: object): Promise<T> =>
 /** Every object the local disk store holds. */
 const storedObjects = (): string[] => {
   try {
-    return readdirSync(join(server.dataDir, 'files', 'objects'), { recursive: true, withFileTypes: true })
+    return readdirSync(join(suite.server.dataDir, 'files', 'objects'), { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => join(e.parentPath, e.name));
   } catch {
@@ -52,7 +38,7 @@ const storedObjects = (): string[] => {
 
 /** An Acme auction in pricing over `count` available shares no open auction offers, minimum R$ 1.000,00. */
 async function pricingAuction(token: string, count: number): Promise<{ auctionId: string; contracts: string[] }> {
-  const shares = await listShares(server.url, token, { state: ['available'] }, 100);
+  const shares = await listShares(suite.server.url, token, { state: ['available'] }, 100);
   const { data } = await api<{ data: { auctionId: string; status: string }[] }>(token, '/auction/list?limit=100');
   const taken = new Set<string>();
   for (const a of data.filter((x) => !['finished', 'canceled'].includes(x.status))) {
@@ -78,16 +64,16 @@ async function pricingAuction(token: string, count: number): Promise<{ auctionId
 }
 
 async function openAuction(page: Page, auctionId: string): Promise<void> {
-  await page.goto(`${server.url}/leiloes/${auctionId}`);
+  await page.goto(`${suite.server.url}/leiloes/${auctionId}`);
   await page.getByRole('heading', { level: 1, name: 'Leilão de cotações' }).waitFor({ timeout: 30_000 });
   await page.getByTestId('pricing-file-input').waitFor({ state: 'attached' });
 }
 
 describe('pricing spreadsheets in the browser (issue 13)', () => {
   it('refuses a spreadsheet over 2 MB before uploading it: the message names the limit and nothing is stored', async () => {
-    const token = await apiLogin(server.url, ADM);
+    const token = await apiLogin(suite.server.url, ADM);
     const { auctionId, contracts } = await pricingAuction(token, 1);
-    const page = await signedInPage(browser, server.url, ADM, sessions);
+    const page = await suite.signedIn(ADM);
     await openAuction(page, auctionId);
     const before = storedObjects();
     const calls: string[] = [];
@@ -103,10 +89,10 @@ describe('pricing spreadsheets in the browser (issue 13)', () => {
   });
 
   it('prices a CSV saved by Excel in Portuguese on Windows (Windows-1252, accents) and shows each share’s price', async () => {
-    const token = await apiLogin(server.url, ADM);
+    const token = await apiLogin(suite.server.url, ADM);
     const { auctionId, contracts } = await pricingAuction(token, 2);
     const [first, second] = contracts;
-    const page = await signedInPage(browser, server.url, ADM, sessions);
+    const page = await suite.signedIn(ADM);
     await openAuction(page, auctionId);
     // One byte per accent, as Excel's "CSV (separado por vírgulas)" writes on Windows; not valid UTF-8.
     const text = `Contrato;Valor;Observação\r\n${first};R$ 1.500,00;cotação revisada\r\n${second};2.750,50;ação única – não alterar\r\n`;

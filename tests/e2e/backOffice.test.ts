@@ -3,27 +3,15 @@
  * four lists load from the real API, filters survive a reload, errors read in Portuguese in the
  * bottom-right toast, an expired session goes back to `/`, and a brand's host shows that brand.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 import { expectSameMembers, listLoginUrl, logIn, menuLabels, openPage, tableRows, waitForRows } from './support/session';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 /** The login page asked for the list: signing in lands there rather than on the dashboard (issue 18). */
-const LIST_LOGIN = () => `${server.url}/?to=${encodeURIComponent('/listagem')}`;
+const LIST_LOGIN = () => `${suite.server.url}/?to=${encodeURIComponent('/listagem')}`;
 
 const SHARE_LISTS = [
   { menu: 'Listagem', path: '/listagem', title: 'Listagem de cotas' },
@@ -65,7 +53,7 @@ describe('log in as each demo user', () => {
     // Since issue 18 a login lands on the dashboard (dashboard.test.ts); signing in for the list
     // (`?to=/listagem`) still sends the list's first call with the login.
     it(`${p.email} signs in to the list and sees the ${p.profile} menu`, async () => {
-      const { context, page } = await openPage(browser, LIST_LOGIN(), { live: false });
+      const { context, page } = await openPage(suite.browser, LIST_LOGIN(), { live: false });
       const listCalls: string[] = [];
       page.on('request', (r) => void (r.url().includes('/api/share/list') && listCalls.push(r.url())));
       await page.getByRole('button', { name: 'Entrar' }).waitFor();
@@ -96,7 +84,7 @@ describe('log in as each demo user', () => {
   }
 
   it('an administrator sees only its own brand in every row', async () => {
-    const { context, page } = await openPage(browser, LIST_LOGIN());
+    const { context, page } = await openPage(suite.browser, LIST_LOGIN());
     await logIn(page, 'adm@orbita.repasse.dev');
     await page.waitForURL(/\/listagem/);
     await waitForRows(page);
@@ -108,12 +96,12 @@ describe('log in as each demo user', () => {
   });
 
   it('logging out returns to the login page and the lists need a new login', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(suite.browser, suite.server.url);
     await logIn(page, 'operador@repasse.dev');
     await page.waitForURL(/\/painel/);
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
-    await page.goto(`${server.url}/listagem`);
+    await page.goto(`${suite.server.url}/listagem`);
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authtoken'))).toBeNull();
     await context.close();
@@ -123,7 +111,7 @@ describe('log in as each demo user', () => {
 describe('the four share lists', () => {
   let page: Page;
   beforeAll(async () => {
-    ({ page } = await openPage(browser, LIST_LOGIN(), { live: false }));
+    ({ page } = await openPage(suite.browser, LIST_LOGIN(), { live: false }));
     await logIn(page, 'operador@repasse.dev');
     await page.waitForURL(/\/listagem/);
     // The landing list settles first (its call went out with the login): the first menu click below
@@ -148,7 +136,7 @@ describe('the four share lists', () => {
   }
 
   it('a state filter is applied, lives in the URL and is still applied and shown after a reload', async () => {
-    await page.goto(`${server.url}/listagem`);
+    await page.goto(`${suite.server.url}/listagem`);
     await waitForRows(page);
     await page.locator('.ant-select', { hasText: 'Situação' }).click();
     await waitForListResponse(page, () => page.locator('.ant-select-item-option', { hasText: 'Pagamento realizado' }).click());
@@ -163,7 +151,7 @@ describe('the four share lists', () => {
   });
 
   it('a search is applied, lives in the URL and is still applied and shown after a reload', async () => {
-    await page.goto(`${server.url}/listagem`);
+    await page.goto(`${suite.server.url}/listagem`);
     await waitForRows(page);
     const search = page.getByPlaceholder('Contrato, titular ou CPF/CNPJ');
     await search.fill('silva');
@@ -178,7 +166,7 @@ describe('the four share lists', () => {
   });
 
   it('the date range picker loads on first use: the first click opens its calendar, and a typed range filters and survives a reload', async () => {
-    await page.goto(`${server.url}/listagem`);
+    await page.goto(`${suite.server.url}/listagem`);
     await waitForRows(page);
     // Until now the bar holds a stand-in; clicking its first input must open the real calendar at once.
     await page.getByPlaceholder('Atualizada de').click();
@@ -202,7 +190,7 @@ describe('the four share lists', () => {
   });
 
   it('a search that matches nothing shows the empty state in Portuguese', async () => {
-    await page.goto(`${server.url}/listagem`);
+    await page.goto(`${suite.server.url}/listagem`);
     await waitForRows(page);
     const search = page.getByPlaceholder('Contrato, titular ou CPF/CNPJ');
     await search.fill('zzz-nenhuma-cota');
@@ -255,7 +243,7 @@ describe("the list's own menu entry, clicked as the first rows show", () => {
   };
 
   it('starts the list afresh, with its state back in the URL', async () => {
-    const { context, page } = await openPage(browser, listLoginUrl(server.url));
+    const { context, page } = await openPage(suite.browser, listLoginUrl(suite.server.url));
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     await clickMenuAsRowsShow(page);
     await logIn(page, 'adm@acme.repasse.dev');
@@ -266,7 +254,7 @@ describe("the list's own menu entry, clicked as the first rows show", () => {
   });
 
   it('drops a search typed just before, from the URL, the box and the rows', async () => {
-    const { context, page } = await openPage(browser, listLoginUrl(server.url));
+    const { context, page } = await openPage(suite.browser, listLoginUrl(suite.server.url));
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     await clickMenuAsRowsShow(page, 'silva');
     await logIn(page, 'adm@orbita.repasse.dev');
@@ -282,7 +270,7 @@ describe("the list's own menu entry, clicked as the first rows show", () => {
 
 describe('errors and sessions', () => {
   it('a wrong password shows the catalogue message in a red toast at the bottom right', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(suite.browser, suite.server.url);
     await logIn(page, 'operador@repasse.dev', 'senha-errada');
     const toast = page.locator('.ant-notification-notice', { hasText: 'Credenciais inválidas' });
     await toast.waitFor();
@@ -306,12 +294,12 @@ describe('errors and sessions', () => {
     expect(r).toBeGreaterThan(150);
     expect(g).toBeLessThan(100);
     expect(b).toBeLessThan(100);
-    expect(page.url()).toBe(`${server.url}/`);
+    expect(page.url()).toBe(`${suite.server.url}/`);
     await context.close();
   });
 
   it('shows at most three toasts at a time, and they close by themselves', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(suite.browser, suite.server.url);
     // An unknown e-mail, so that no real account comes near its lockout.
     for (let i = 0; i < 4; i++) {
       await logIn(page, 'ninguem@repasse.dev', `errada-${i}`);
@@ -326,7 +314,7 @@ describe('errors and sessions', () => {
   });
 
   it('an expired token sends the user to the root page', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(suite.browser, suite.server.url);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
       exp: Math.floor(Date.now() / 1000) - 60,
@@ -339,14 +327,14 @@ describe('errors and sessions', () => {
       deniedPermissions: [],
     })}.c2lnbmF0dXJl`;
     await page.evaluate((t) => localStorage.setItem('authtoken', t), expired);
-    await page.goto(`${server.url}/listagem`);
+    await page.goto(`${suite.server.url}/listagem`);
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
 
   it('a token the server refuses (401) is dropped and the user goes back to the root page', async () => {
-    const { context, page } = await openPage(browser, listLoginUrl(server.url));
+    const { context, page } = await openPage(suite.browser, listLoginUrl(suite.server.url));
     await logIn(page, 'operador@repasse.dev');
     await page.waitForURL(/\/listagem/);
     await waitForRows(page);
@@ -366,7 +354,7 @@ describe('errors and sessions', () => {
 
 describe('white label', () => {
   it('acme.localhost shows the Acme brand name and colour', async () => {
-    const { context, page } = await openPage(browser, `http://acme.localhost:${server.port}/`);
+    const { context, page } = await openPage(suite.browser, `http://acme.localhost:${suite.server.port}/`);
     await expect.poll(() => page.title()).toContain('Acme Consórcios');
     await page.getByText('Acme Consórcios').first().waitFor();
     const button = page.getByRole('button', { name: 'Entrar' });
@@ -376,7 +364,7 @@ describe('white label', () => {
   });
 
   it('localhost shows the default Repasse brand in #2863D0', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(suite.browser, suite.server.url);
     const button = page.getByRole('button', { name: 'Entrar' });
     await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(40, 99, 208)');
     expect(await page.title()).toContain('Repasse');
@@ -386,17 +374,17 @@ describe('white label', () => {
 
 describe('a phone-width screen (390 px)', () => {
   it('never scrolls sideways: the login, the dashboard, the lists and the header fit', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
     const page = await context.newPage();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(await overflow(), 'login page').toBeLessThanOrEqual(0);
     await logIn(page, 'operador@repasse.dev');
     // The home page, the dashboard (issue 18): its figures and the header fit too.
     await page.waitForURL('**/painel*');
     for (const path of ['/painel', '/listagem', '/leiloes', '/players', '/usuarios']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${suite.server.url}${path}`);
       if (path === '/painel') await page.getByRole('heading', { name: 'Cotas por situação' }).waitFor({ timeout: 30_000 });
       else await waitForRows(page);
       // Polled: right after the rows arrive the table may still be settling its widths (seen once in

@@ -7,33 +7,20 @@
  * - and goes from the page's own "Carregando…" straight to the list (or the share a link opens), with
  *   no loading fallback of the app in between (React holds a page back 300 ms after a fallback showed).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
 import { logIn, openPage, tableRows, waitForRows } from './support/session';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 describe('delivery', () => {
   it('sends the scripts brotli-compressed, immutable, and the page itself revalidated', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(suite.browser, suite.server.url);
     const scripts: { url: string; encoding?: string; cache?: string }[] = [];
     page.on('response', (r) => {
       if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), encoding: r.headers()['content-encoding'], cache: r.headers()['cache-control'] });
     });
-    const shell = await page.goto(server.url);
+    const shell = await page.goto(suite.server.url);
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(shell?.headers()['cache-control']).toBe('no-cache');
     expect(shell?.headers()['content-encoding']).toBe('br');
@@ -46,7 +33,7 @@ describe('delivery', () => {
   });
 
   it('typing the credentials brings the first page code, so the click waits for the login and the rows only', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/?to=${encodeURIComponent('/listagem')}`);
+    const { context, page } = await openPage(suite.browser, `${suite.server.url}/?to=${encodeURIComponent('/listagem')}`);
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     await page.waitForLoadState('networkidle');
     const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js')));
@@ -72,7 +59,7 @@ describe('delivery', () => {
 
   it('a reload of a filtered list sends its one list call before the list page shows', async () => {
     // Signed in for the list (a login lands on the dashboard since issue 18).
-    const { context, page } = await openPage(browser, `${server.url}/?to=${encodeURIComponent('/listagem')}`);
+    const { context, page } = await openPage(suite.browser, `${suite.server.url}/?to=${encodeURIComponent('/listagem')}`);
     await logIn(page, 'operador@repasse.dev');
     await page.waitForURL(/\/listagem/);
     await waitForRows(page);
@@ -86,7 +73,7 @@ describe('delivery', () => {
       'filters[0][operator]': 'in',
       'filters[0][value][0]': 'available',
     });
-    await page.goto(`${server.url}/listagem?${search}`);
+    await page.goto(`${suite.server.url}/listagem?${search}`);
     await waitForRows(page);
 
     const listCalls: string[] = [];
@@ -118,7 +105,7 @@ describe('delivery', () => {
   });
 
   it('a reload while signed in goes from the boot screen to the list, or to a share, with no loading fallback in between', async () => {
-    const { context, page } = await openPage(browser, `${server.url}/?to=${encodeURIComponent('/listagem')}`);
+    const { context, page } = await openPage(suite.browser, `${suite.server.url}/?to=${encodeURIComponent('/listagem')}`);
     await logIn(page, 'operador@repasse.dev');
     await page.waitForURL(/\/listagem/);
     await waitForRows(page);
@@ -149,7 +136,7 @@ describe('delivery', () => {
     await waitForRows(page);
     expect(await seen()).toEqual({ fallbacks: [], bootSeen: true });
     // A share's link, opened while signed in: its workspace's code is asked for with the app's.
-    await page.goto(`${server.url}${share}`);
+    await page.goto(`${suite.server.url}${share}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await seen()).toEqual({ fallbacks: [], bootSeen: true });
     await context.close();

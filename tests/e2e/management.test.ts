@@ -6,15 +6,12 @@
  * the login on its next call.
  */
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { listLoginUrl, logIn, openPage, tableRows, waitForRows, type Session } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
+import { listLoginUrl, logIn, openPage, tableRows, waitForRows } from './support/session';
 
-let server: RunningServer;
-let browser: Browser;
-const sessions: Session[] = [];
+const suite = browserSuite({ env: { SEED_SHARES: '200' } });
 
 const BRAND = { name: 'Lúmen Consórcios', cnpj: '11.222.333/0001-81', labelId: 'lumen', primary: '#0B5F5A', secondary: '#E6F4F3' };
 const ADMIN = { name: 'Lia Lúmen', email: 'lia@lumen.example' };
@@ -52,20 +49,9 @@ function png(hex: string): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_SHARES: '200' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(sessions.map((s) => s.context.close().catch(() => {})));
-  await browser?.close();
-  await server?.stop();
-});
-
 const open = async (url: string) => {
-  const session = await openPage(browser, url);
-  sessions.push(session);
+  const session = await openPage(suite.browser, url);
+  suite.sessions.push(session);
   return session.page;
 };
 
@@ -102,7 +88,7 @@ describe('brands and users, from the first operator to a disabled administrator'
   let temporaryPassword = '';
 
   it('an operator creates a brand with its colours and favicon; a light colour is warned about, not blocked', async () => {
-    operator = await open(listLoginUrl(server.url));
+    operator = await open(listLoginUrl(suite.server.url));
     await logIn(operator, 'operador@repasse.dev');
     await waitForRows(operator);
     await operator.getByRole('link', { name: 'Administradoras' }).click();
@@ -135,7 +121,7 @@ describe('brands and users, from the first operator to a disabled administrator'
     await operator.getByText(BRAND.name).first().waitFor();
 
     // The public white label of the new host answers at once, favicon inlined.
-    const wl = (await (await fetch(`${server.url}/api/white_label/get?labelId=${BRAND.labelId}`)).json()) as { name: string; colors: { primary: string }; favicon: string };
+    const wl = (await (await fetch(`${suite.server.url}/api/white_label/get?labelId=${BRAND.labelId}`)).json()) as { name: string; colors: { primary: string }; favicon: string };
     expect(wl).toMatchObject({ name: BRAND.name, colors: { primary: BRAND.primary } });
     expect(wl.favicon).toMatch(/^data:image\/png;base64,/);
   });
@@ -158,7 +144,7 @@ describe('brands and users, from the first operator to a disabled administrator'
   });
 
   it("the administrator signs in on the brand's host, must change the password first, and sees the brand", async () => {
-    const base = `http://${BRAND.labelId}.localhost:${server.port}`;
+    const base = `http://${BRAND.labelId}.localhost:${suite.server.port}`;
     admin = await open(`${base}/`);
     await admin.getByText(BRAND.name).first().waitFor({ timeout: 30_000 });
     await logIn(admin, ADMIN.email, temporaryPassword);

@@ -3,24 +3,12 @@
  * through the 'Enviar arquivo' modal (chunked upload with progress, completed by
  * POST /player/send_player_file) and finds it in the list; an administrator cannot reach /players.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
 import { logIn, menuLabels, openPage, tableRows, waitForRows } from './support/session';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const FILE = { name: 'carteira-novembro.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64 * 1024, 7)]) };
 
@@ -34,7 +22,7 @@ async function pick(page: Page, label: string, option: string, typed?: string) {
 
 describe('player files', () => {
   it('the operator sends a file to two players and sees it in the list', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(suite.browser, suite.server.url);
     await logIn(page, 'operador@repasse.dev');
     await page.waitForURL(/\/painel/);
     expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Players', 'Arquivos de players']));
@@ -86,16 +74,16 @@ describe('player files', () => {
   });
 
   it('an administrator has no players menu and is refused at /players', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(suite.browser, suite.server.url);
     await logIn(page, 'adm@acme.repasse.dev');
     await page.waitForURL(/\/painel/);
     const menu = await menuLabels(page);
     expect(menu).not.toContain('Players');
     expect(menu).not.toContain('Arquivos de players');
-    await page.goto(`${server.url}/players`);
+    await page.goto(`${suite.server.url}/players`);
     await page.getByText('Você não tem permissão para acessar esta página').waitFor({ timeout: 15_000 });
     expect(await tableRows(page).count()).toBe(0);
-    await page.goto(`${server.url}/players/arquivos`);
+    await page.goto(`${suite.server.url}/players/arquivos`);
     await page.getByText('Você não tem permissão para acessar esta página').waitFor({ timeout: 15_000 });
     await context.close();
   });

@@ -7,11 +7,10 @@
  * Every test picks its own shares through the API (by state, never by a hard-coded number) and
  * claims them, so no two tests touch the same share.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signedInPage, tableRows, waitForRows, type Session } from './support/session';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
+import { tableRows, waitForRows } from './support/session';
 import {
   apiLogin,
   sendAction,
@@ -47,39 +46,29 @@ const ACTION_LABELS = [
   'Marcar como pagas',
 ];
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 let operatorToken: string;
 const claim = shareClaims();
-const sessions: Session[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  operatorToken = await apiLogin(server.url, OPERATOR);
+  operatorToken = await apiLogin(suite.server.url, OPERATOR);
 });
 
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+const signedIn = (email: string): Promise<Page> => suite.signedIn(email);
 
-const signedIn = (email: string): Promise<Page> => signedInPage(browser, server.url, email, sessions);
-
-const sharesIn = (state: string, limit = 100) => listShares(server.url, operatorToken, { state: [state] }, limit);
+const sharesIn = (state: string, limit = 100) => listShares(suite.server.url, operatorToken, { state: [state] }, limit);
 
 async function openShare(page: Page, contractNumber: string): Promise<void> {
-  await page.goto(`${server.url}/cotas/${contractNumber}`);
+  await page.goto(`${suite.server.url}/cotas/${contractNumber}`);
   await waitForWorkspace(page, contractNumber);
 }
 
 /** The share as the API has it now. */
 async function apiShare(contractNumber: string): Promise<ListedShare> {
-  const [share] = await listShares(server.url, operatorToken, { q: contractNumber }, 5);
+  const [share] = await listShares(suite.server.url, operatorToken, { q: contractNumber }, 5);
   expect(share?.contractNumber).toBe(contractNumber);
   return share;
 }
-
 
 describe('the operator moves shares through the workflow', () => {
   it('sends an available share to autoservice from a list row, then takes another from received to approved to paid with real files', async () => {
@@ -144,7 +133,7 @@ describe('the operator moves shares through the workflow', () => {
     expect(linkRes.status()).toBe(200);
     const { url } = (await linkRes.json()) as { url: string };
     await expect.poll(() => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened)).toEqual([url]);
-    const file = await fetch(new URL(url, server.url));
+    const file = await fetch(new URL(url, suite.server.url));
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(billet.buffer)).toBe(true);
   });
@@ -198,7 +187,7 @@ describe('the operator moves shares through the workflow', () => {
   it('marks three approved shares paid in bulk from /transferencia and shows a result per share', async () => {
     const page = await signedIn(OPERATOR);
     await slowFinalize(page);
-    await page.goto(`${server.url}/transferencia`);
+    await page.goto(`${suite.server.url}/transferencia`);
     await waitForRows(page);
 
     // Filter the list by state first, so every row can be marked paid.
@@ -263,8 +252,8 @@ describe('the operator moves shares through the workflow', () => {
 
 describe('what each profile may see', () => {
   it('a fund user opening one of its shares sees no action buttons', async () => {
-    const fundToken = await apiLogin(server.url, FUND);
-    const mine = await listShares(server.url, fundToken, {}, 100);
+    const fundToken = await apiLogin(suite.server.url, FUND);
+    const mine = await listShares(suite.server.url, fundToken, {}, 100);
     expect(mine.length).toBeGreaterThan(0);
     // Prefer a state in which an operator would have buttons, so "none" means something.
     const movable = ['received_from_client', 'approved_by_adm', 'available', 'sent_to_autoservice'];
@@ -287,11 +276,11 @@ describe('what each profile may see', () => {
   });
 
   it("an administrator who types another brand's contract number gets the Portuguese not-found page", async () => {
-    const [acme] = await listShares(server.url, operatorToken, { admId: 1 }, 5);
+    const [acme] = await listShares(suite.server.url, operatorToken, { admId: 1 }, 5);
     expect(acme.contractNumber).toMatch(/^ACM-\d{7}$/);
     const page = await signedIn(ORBITA);
     const answer = page.waitForResponse((r) => r.url().includes('/api/share/get') && r.url().includes(acme.contractNumber));
-    await page.goto(`${server.url}/cotas/${acme.contractNumber}`);
+    await page.goto(`${suite.server.url}/cotas/${acme.contractNumber}`);
     expect((await answer).status()).toBe(404);
     await page.getByText('Cota não encontrada', { exact: true }).waitFor({ timeout: 15_000 });
     await page.getByText(`A cota ${acme.contractNumber} não existe ou você não tem acesso a ela.`).waitFor();

@@ -3,37 +3,26 @@
  * share's row (the server's "Invalid move: set_transfer from payment_done" becomes what was tried,
  * the state the share is in and the state it needs), and the workspace's tab lives in the URL.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signedInPage, type Session } from './support/session';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
 import { apiLogin, listShares, shareClaims, waitForWorkspace } from './support/workspace';
 
 const OPERATOR = 'operador@repasse.dev';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 let operatorToken: string;
 const claim = shareClaims();
-const sessions: Session[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  operatorToken = await apiLogin(server.url, OPERATOR);
+  operatorToken = await apiLogin(suite.server.url, OPERATOR);
 });
 
-afterAll(async () => {
-  for (const s of sessions) await s.context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedIn = (email: string): Promise<Page> => signedInPage(browser, server.url, email, sessions);
+const signedIn = (email: string): Promise<Page> => suite.signedIn(email);
 
 describe('a bulk refusal says why (issue 13)', () => {
   it('a paid share in "Transferir selecionadas" reads, on its row, that it is paid and what the transfer needs', async () => {
-    const [paid] = claim(await listShares(server.url, operatorToken, { state: ['payment_done'] }, 20), 1);
+    const [paid] = claim(await listShares(suite.server.url, operatorToken, { state: ['payment_done'] }, 20), 1);
     const page = await signedIn(OPERATOR);
 
     // The list narrowed to that share by the search box, as a person finds it.
@@ -70,9 +59,9 @@ describe('a bulk refusal says why (issue 13)', () => {
 
 describe('the workspace tab is in the URL (issue 13)', () => {
   it('a link opens its tab, and Back/Forward move between the tabs chosen', async () => {
-    const [share] = claim(await listShares(server.url, operatorToken, { state: ['available'] }, 20), 1);
+    const [share] = claim(await listShares(suite.server.url, operatorToken, { state: ['available'] }, 20), 1);
     const page = await signedIn(OPERATOR);
-    await page.goto(`${server.url}/cotas/${share.contractNumber}?aba=propostas`);
+    await page.goto(`${suite.server.url}/cotas/${share.contractNumber}?aba=propostas`);
     await waitForWorkspace(page, share.contractNumber);
     const tab = (name: string) => page.getByRole('tab', { name, exact: true });
     await expect.poll(() => tab('Propostas').getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
