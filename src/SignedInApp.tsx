@@ -1,6 +1,7 @@
 import { Refine } from '@refinedev/core';
 import { Analytics } from './components/Analytics';
 import { DocumentTitle } from './components/DocumentTitle';
+import { OneUsersCache } from './providers/OneUsersCache';
 import { UnauthorizedRedirect } from './components/UnauthorizedRedirect';
 import { accessControlProvider, isAllowed, permissionFor } from './providers/accessControlProvider';
 import { HOME_ROUTE, authProvider } from './providers/authProvider';
@@ -34,6 +35,7 @@ export const SignedInApp = () => (
     resources={resources}
     options={REFINE_OPTIONS}
   >
+    <OneUsersCache />
     <UnauthorizedRedirect />
     <Analytics />
     <DocumentTitle />

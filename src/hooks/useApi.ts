@@ -93,6 +93,8 @@ export const useApiQuery = <T>(name: EndpointName, payload?: Payload, { resource
   const endpoint = endpointOf(name);
   const apiKey = useApiKey();
   const ahead = useDataProvider()() as AheadCalls;
+  // When the answer taken on arrival came (React Query asks right after initialData, in one go).
+  let arrivedAt: number | undefined;
   const { query } = useCustom<BaseRecord, HttpError, Payload, Payload>({
     url: endpoint.path,
     method: methodOf(endpoint),
@@ -106,7 +108,15 @@ export const useApiQuery = <T>(name: EndpointName, payload?: Payload, { resource
       // A GET asked for ahead (a login asks for the columns its first list hides) whose answer has
       // arrived is this query's data at once, without a render that waits for it.
       ...(endpoint.method === 'GET' && enabled !== false
-        ? { initialData: () => ahead.takeArrivedCall?.(name, payload ?? {}) as { data: BaseRecord } | undefined, staleTime: arrivedStaysFresh(staleTime ?? 0) }
+        ? {
+            initialData: () => {
+              const taken = ahead.takeArrivedCall?.(name, payload ?? {});
+              arrivedAt = taken?.at;
+              return taken?.answer;
+            },
+            initialDataUpdatedAt: () => arrivedAt,
+            staleTime: arrivedStaysFresh(staleTime ?? 0),
+          }
         : staleTime !== undefined
           ? { staleTime }
           : {}),

@@ -94,9 +94,10 @@ type ListParams = Pick<Parameters<DataProvider['getList']>[0], 'resource' | 'pag
 export const EARLY_LIST_TTL_MS = 10_000;
 
 /**
- * A query's staleTime that keeps an answer taken on arrival (takeArrivedList/Call) fresh for as long
- * as an early answer may be taken, then `otherwise` once the query has fetched for itself: the page
- * that took the answer does not ask for it again as it mounts.
+ * A query's staleTime that keeps an answer taken on arrival (takeArrivedList/Call, with its arrival
+ * as `initialDataUpdatedAt`) fresh for as long as an early answer may be taken after it arrived,
+ * then `otherwise` once the query has fetched for itself: the page that took the answer does not
+ * ask for it again as it mounts.
  */
 export const arrivedStaysFresh =
   (otherwise = 0) =>
@@ -122,11 +123,12 @@ type RepasseDataProvider = DataProvider & {
    * The answer of a list asked for ahead (prefetchList) that has already arrived, taken now (it is
    * then no one else's): a page mounting after it arrived shows its rows in its first render, where
    * the answer otherwise reached it only after that render and one more (issue 17). Undefined when
-   * nothing for exactly these arguments has arrived.
+   * nothing for exactly these arguments has arrived; `at` is when it arrived (the query's
+   * `initialDataUpdatedAt`, so that it is as old as it is).
    */
-  takeArrivedList: (params: ListParams) => GetListResponse | undefined;
+  takeArrivedList: (params: ListParams) => { answer: GetListResponse; at: number } | undefined;
   /** The same for a named GET call asked for ahead (prefetchCall), in `custom`'s shape. */
-  takeArrivedCall: (name: string, query?: Record<string, unknown>) => { data: BaseRecord } | undefined;
+  takeArrivedCall: (name: string, query?: Record<string, unknown>) => { answer: { data: BaseRecord }; at: number } | undefined;
   /** Whether two sets of list arguments make the same call (the same page of the same list). */
   sameListCall: (a: ListParams, b: ListParams) => boolean;
 };
@@ -200,13 +202,14 @@ export const createDataProvider = (
     return { path: api.list.path, params, key: JSON.stringify([readToken(), api.list.path, params]) };
   };
 
-  const early = new Map<string, { at: number; answer: Promise<{ data: unknown }>; arrived?: { data: unknown } }>();
+  type Early = { at: number; answer: Promise<{ data: unknown }>; arrived?: { body: unknown; at: number } };
+  const early = new Map<string, Early>();
   const sendEarly = (key: string, path: string, params: Record<string, unknown>) => {
     for (const [k, v] of early) if (Date.now() - v.at >= EARLY_LIST_TTL_MS) early.delete(k);
     const answer = client.get(path, { params });
-    const entry: { at: number; answer: Promise<{ data: unknown }>; arrived?: { data: unknown } } = { at: Date.now(), answer };
+    const entry: Early = { at: Date.now(), answer };
     // Unhandled until taken; a failure here is the taker's to retry, not an error of its own.
-    answer.then((res) => (entry.arrived = res), () => undefined);
+    answer.then((res) => (entry.arrived = { body: res.data, at: Date.now() }), () => undefined);
     early.set(key, entry);
   };
   const takeArrived = (key: string) => {
@@ -243,13 +246,13 @@ export const createDataProvider = (
 
     takeArrivedList: (args) => {
       const arrived = takeArrived(listCall(args).key);
-      return arrived && listResponse(arrived.data as ListResponse<BaseRecord>);
+      return arrived && { answer: listResponse(arrived.body as ListResponse<BaseRecord>), at: arrived.at };
     },
 
     takeArrivedCall: (name, query = {}) => {
       const endpoint = endpointNamed(name);
       const arrived = endpoint?.method === 'GET' ? takeArrived(callKey(endpoint.path, query)) : undefined;
-      return arrived && { data: arrived.data as BaseRecord };
+      return arrived && { answer: { data: arrived.body as BaseRecord }, at: arrived.at };
     },
 
     sameListCall: (a, b) => listCall(a).key === listCall(b).key,

@@ -16,9 +16,23 @@ export const readToken = (): string | null => {
   }
 };
 
+const tokenListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after this tab stores or clears the token (a login, a logout, a session that
+ * ended); another tab's change arrives as the window's `storage` event instead. Answers the unsubscribe.
+ */
+export const onTokenChange = (listener: () => void): (() => void) => {
+  tokenListeners.add(listener);
+  return () => void tokenListeners.delete(listener);
+};
+
+const tokenChanged = () => tokenListeners.forEach((listener) => listener());
+
 export const storeToken = (token: string): void => {
   localStorage.setItem(STORAGE_KEYS.token, token);
   forgetSessionEnded();
+  tokenChanged();
 };
 
 /**
@@ -41,6 +55,7 @@ export const isFirstAccessPending = (): boolean => {
 export const clearToken = (): void => {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(FIRST_ACCESS_KEY);
+  tokenChanged();
 };
 
 /** Decodes without verifying: the server verifies; the app only reads claims to shape the UI. */

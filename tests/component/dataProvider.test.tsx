@@ -185,7 +185,11 @@ describe('dataProvider', () => {
       await vi.waitFor(() => expect(calls).toHaveLength(1));
       await new Promise((r) => setTimeout(r, 0));
       expect(p.takeArrivedList({ ...FIRST_PAGE, pagination: { currentPage: 2, pageSize: 20 } })).toBeUndefined();
-      expect(p.takeArrivedList(FIRST_PAGE)).toEqual({ data: [{ contractNumber: '1' }], total: 41 });
+      const sentAt = Date.now();
+      const taken = p.takeArrivedList(FIRST_PAGE);
+      expect(taken?.answer).toEqual({ data: [{ contractNumber: '1' }], total: 41 });
+      // As old as it is: when it arrived, not when it was taken.
+      expect(taken!.at).toBeLessThanOrEqual(sentAt);
       expect(p.takeArrivedList(FIRST_PAGE)).toBeUndefined();
       // Taken: the next load asks the server again.
       await p.getList(FIRST_PAGE);

@@ -51,6 +51,9 @@ async function send(page: Page, call: string, button: Locator): Promise<Response
 async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   await motionSettled(page);
   await scope.getByLabel(label, { exact: true }).click();
+  // The dropdown first (its slide-in classes come with it), then its motion.
+  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await options.first().waitFor();
   await motionSettled(page);
   await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title^="${option}"]`).click();
 }

@@ -75,6 +75,7 @@ export const useListTable = (def: ResourceDef) => {
   // the mount may take it; any later one is another page or another filter.
   const [firstCall] = useState(() => listCallAt(def, search));
   const arrived = useRef<'unasked' | 'taken' | 'none'>('unasked');
+  const arrivedAt = useRef<number | undefined>(undefined);
   const table = useTable<Row, HttpError>({
     resource: def.name,
     syncWithLocation: true,
@@ -84,10 +85,12 @@ export const useListTable = (def: ResourceDef) => {
     queryOptions: {
       initialData: () => {
         if (arrived.current !== 'unasked') return undefined;
-        const answer = dataProvider.takeArrivedList?.(firstCall) as GetListResponse<Row> | undefined;
-        arrived.current = answer ? 'taken' : 'none';
-        return answer;
+        const taken = dataProvider.takeArrivedList?.(firstCall);
+        arrived.current = taken ? 'taken' : 'none';
+        arrivedAt.current = taken?.at;
+        return taken?.answer as GetListResponse<Row> | undefined;
       },
+      initialDataUpdatedAt: () => arrivedAt.current,
       staleTime: arrivedStaysFresh(),
     },
   });
@@ -100,6 +103,9 @@ export const useListTable = (def: ResourceDef) => {
   const { refetch } = tableQuery;
   useEffect(() => {
     if (arrived.current === 'taken' && dataProvider.sameListCall && !dataProvider.sameListCall(firstCall, firstAsked.current)) void refetch();
+    // The window closes with the first render: a mount whose first query came from the cache never
+    // asked, and a later query (another page, another filter) must not take the first call's rows.
+    if (arrived.current === 'unasked') arrived.current = 'none';
   }, [dataProvider, firstCall, refetch]);
 
   /**
