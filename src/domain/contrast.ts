@@ -57,6 +57,12 @@ export const accessibleOn = (hex: string, background: string, min = AA_TEXT): st
   return '#000000';
 };
 
+/** The colour mixed with black by `k` (0–1), in its own hue; a colour that cannot be parsed is returned as is. */
+export const darkerBy = (hex: string, k: number): string => {
+  const rgb = parseHex(hex);
+  return rgb ? toHex(rgb.map((c) => c * (1 - k)) as unknown as Rgb) : hex;
+};
+
 /** Whether a brand colour fails AA as text on white or under white text (the editor's warning). */
 export const failsAaOnWhite = (hex: string): boolean => {
   const rgb = parseHex(hex);

@@ -33,6 +33,18 @@ describe('contrast', () => {
     expect(contrastRatio(lighter, WHITE)).toBeLessThan(AA_TEXT + 0.3);
   });
 
+  it.each(['#2863D0', '#FACC15', '#0B5F5A', '#7C3AED'])('hovered brand-coloured text reads on white and on the grey tab bar, darker than the colour (%s)', (c) => {
+    const { token } = brandTheme({ primaryColor: c });
+    for (const key of ['colorPrimaryHover', 'colorPrimaryTextHover', 'colorLinkHover'] as const) {
+      const hover = token![key]!;
+      expect(ratio(hover), key).toBeGreaterThanOrEqual(AA_TEXT);
+      expect(ratio(hover, '#f5f5f5'), key).toBeGreaterThanOrEqual(AA_TEXT);
+      expect(hover, key).not.toBe(token!.colorPrimary);
+    }
+    // antd's own hover shade for the default brand, which the accessibility scan caught on a hovered tab.
+    expect(ratio('#4e85de', '#f5f5f5')).toBeLessThan(AA_TEXT);
+  });
+
   it('the theme uses the accessible variant and text tokens that pass AA on white and on the grey panels', () => {
     expect(brandTheme({ primaryColor: '#FACC15' }).token?.colorPrimary).toBe(accessibleOnWhite('#FACC15'));
     const alpha = (rgba: string) => Number(/rgba\(0, 0, 0, ([\d.]+)\)/.exec(rgba)![1]);
