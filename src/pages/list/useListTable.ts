@@ -99,14 +99,14 @@ export const useListTable = (def: ResourceDef) => {
 
   // Taken for the call the address says; should useTable have read the address otherwise, the rows
   // are not that call's: it is made after all.
-  const firstAsked = useRef({ resource: def.name, pagination: { currentPage, pageSize }, filters: unionFilters(permanent ?? [], filters), sorters });
+  const [firstAsked] = useState(() => ({ resource: def.name, pagination: { currentPage, pageSize }, filters: unionFilters(permanent ?? [], filters), sorters }));
   const { refetch } = tableQuery;
   useEffect(() => {
-    if (arrived.current === 'taken' && dataProvider.sameListCall && !dataProvider.sameListCall(firstCall, firstAsked.current)) void refetch();
+    if (arrived.current === 'taken' && dataProvider.sameListCall && !dataProvider.sameListCall(firstCall, firstAsked)) void refetch();
     // The window closes with the first render: a mount whose first query came from the cache never
     // asked, and a later query (another page, another filter) must not take the first call's rows.
     if (arrived.current === 'unasked') arrived.current = 'none';
-  }, [dataProvider, firstCall, refetch]);
+  }, [dataProvider, firstAsked, firstCall, refetch]);
 
   /**
    * Asks for the page a change is about to show before React renders the change (issue 17): the
