@@ -10,6 +10,8 @@
  * BENCH_DATABASE_URL (server of the scratch databases repasse_bench_100k, repasse_bench_1m; else
  * DATABASE_URL's server; else postgres://postgres@127.0.0.1:5432). The scratch databases and the
  * PGlite directory are kept and reused while they hold the right number of shares.
+ * BENCH_API_NODE: the app's Node binary; by default the .nvmrc line production runs (bench/api/runtime.ts),
+ * installed from the npm registry when the running Node is another.
  * BENCH_NODE_ARGS: extra Node flags for the app's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
  * BENCH_ONLY: only these scenarios, named as in the report and separated by `|`, e.g.
  * `list page 1|share/get`; a name ending in `*` is a prefix (`audit*`). The result files then hold
@@ -28,6 +30,7 @@ import { type Section, document, machine } from './api/report';
 import { CAPTURE_HEADER } from './api/sqlCapture';
 import { type Samples, merge } from './api/stats';
 import { type Who, loadFixtures, scenarios } from './api/scenarios';
+import { appNode } from './api/runtime';
 import { type Target, startTarget } from './api/target';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
@@ -154,6 +157,8 @@ async function main(): Promise<void> {
     startLoad[0] > 1.5
       ? 'Figures are noisy: other jobs shared the CPUs with the app, PostgreSQL and the load generator (load average above).'
       : 'A quiet machine at the start (load average above): the CPUs are shared by the app, PostgreSQL and the load generator only.';
+  // The app (and the HTTP floor, in its process) runs on the Node production runs (bench/api/runtime.ts).
+  const runtime = `The app and the HTTP floor on Node ${appNode(log).version} (the .nvmrc line production runs, bench/api/runtime.ts); the load generator on Node ${process.version}`;
 
   if (TARGETS.includes('postgres') && SIZES.length) {
     const sections: Section[] = [];
@@ -167,7 +172,7 @@ async function main(): Promise<void> {
       } finally {
         await target.close();
       }
-      const header = machine([pgVersion, noise], startLoad);
+      const header = machine([runtime, pgVersion, noise], startLoad);
       writeFileSync(new URL('./results/api-postgres.md', import.meta.url), document('API on PostgreSQL', INTRO, header, sections));
     }
     log('wrote bench/results/api-postgres.md');
@@ -182,7 +187,7 @@ async function main(): Promise<void> {
         'PGlite runs one statement at a time in the app\'s own thread: 50 connections queue behind each other, and the bare baseline replays on the very same instance. ' +
           'PGlite has no autovacuum; the benchmark vacuums its directory before measuring (the app vacuums PGlite after bulk moves, server/db/bulkVacuum.ts, but not after the seed).',
       );
-      writeFileSync(new URL('./results/api-pglite.md', import.meta.url), document('API on the embedded PGlite', INTRO, machine([noise], startLoad), [section]));
+      writeFileSync(new URL('./results/api-pglite.md', import.meta.url), document('API on the embedded PGlite', INTRO, machine([runtime, noise], startLoad), [section]));
     } finally {
       await target.close();
     }

@@ -1,5 +1,6 @@
 /** The forked app under test (bench/api/server.ts) and the IPC calls the benchmark makes to it. */
 import { type ChildProcess, fork } from 'node:child_process';
+import { appNode } from './runtime';
 import { fileURLToPath } from 'node:url';
 import type { Samples } from './stats';
 
@@ -25,7 +26,7 @@ export interface Target {
 export async function startTarget(env: { BENCH_DB_URL?: string; BENCH_PGLITE_DIR?: string }): Promise<Target> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete childEnv.DATABASE_URL;
-  const child: ChildProcess = fork(SERVER, [], { env: childEnv, execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(SERVER, [], { env: childEnv, execPath: appNode().execPath, execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let nextId = 1;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const ready = new Promise<{ port: number; floorPort: number; kind: 'postgres' | 'pglite'; poolSize: number }>((resolve, reject) => {

@@ -26,7 +26,26 @@ export async function stateCountsFor(db: Db, user: AuthUser, list: StateCountLis
 export async function shareStateCounts(db: Db, kind: Exclude<ShareListKind, 'pendency'>, scope: Scope, filters: ParsedShareFilters): Promise<StateCountsResponse> {
   const { state: _chosen, ...others } = filters;
   const states = STATE_COUNT_LIST_STATES[kind];
-  const sets: ParsedShareFilters[] = [others, ...states.map((s) => ({ ...others, state: [s] }))];
+  // Free text counts with the list's lower cap: every candidate row costs a trigram recheck.
+  const totals = await boundedTotals(db, countItems(kind, scope, others), filters.q ? EXACT_TOTAL_LIMIT_SEARCH : EXACT_TOTAL_LIMIT);
+  const bounded = (i: number) => ({ count: totals[i].total, exact: totals[i].exact });
+  return { total: bounded(0), states: states.map((state, i) => ({ state, ...bounded(i + 1) })) };
+}
+
+/**
+ * The count items of a list's tabs, kept by the list's key without its state: a tab bar asks again
+ * with the same filters every few seconds, and building eight keys and their closures was most of
+ * the call's own CPU once the counts were remembered estimates (issue 17). A key names everything
+ * an item captures, so an item built for an earlier call answers this one the same.
+ */
+const ITEM_SETS_KEPT = 500;
+const itemSets = new Map<string, CountItem[]>();
+
+function countItems(kind: Exclude<ShareListKind, 'pendency'>, scope: Scope, others: ParsedShareFilters): CountItem[] {
+  const setKey = totalKey(kind, scope, others);
+  const kept = itemSets.get(setKey);
+  if (kept) return kept;
+  const sets: ParsedShareFilters[] = [others, ...STATE_COUNT_LIST_STATES[kind].map((s) => ({ ...others, state: [s] }))];
   const items: CountItem[] = sets.map((f) => ({
     key: totalKey(kind, scope, f),
     where: () => listConditions(kind, scope, f),
@@ -36,8 +55,7 @@ export async function shareStateCounts(db: Db, kind: Exclude<ShareListKind, 'pen
       return { shape: [kind, scope.kind, ...Object.keys(values)].join('|'), where: (bind) => listConditions(kind, scope, f, bind), values, keepPlan: !f.q };
     },
   }));
-  // Free text counts with the list's lower cap: every candidate row costs a trigram recheck.
-  const totals = await boundedTotals(db, items, filters.q ? EXACT_TOTAL_LIMIT_SEARCH : EXACT_TOTAL_LIMIT);
-  const bounded = (i: number) => ({ count: totals[i].total, exact: totals[i].exact });
-  return { total: bounded(0), states: states.map((state, i) => ({ state, ...bounded(i + 1) })) };
+  if (itemSets.size >= ITEM_SETS_KEPT) itemSets.delete(itemSets.keys().next().value!);
+  itemSets.set(setKey, items);
+  return items;
 }

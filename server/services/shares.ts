@@ -256,7 +256,7 @@ const preparedPage = shapeCache<Awaited<ReturnType<typeof sharePageQuery>>>();
 
 /** The page query, rendered once per shape (server/db/preparedShapes.ts) and run with this request's values. */
 function runPageQuery(db: Db, kind: ShareListKind, scope: Scope, q: ShareListQuery, countCap?: number) {
-  const values = { ...listBindings(scope, q.filters), ...pagingBindings(q) };
+  const values = Object.assign(listBindings(scope, q.filters), pagingBindings(q));
   const mode = q.cursor ? 'cursor' : q.page === 1 ? 'first' : 'offset';
   const shape = [kind, scope.kind, q.sort, q.order, mode, q.limit, countCap ?? '', ...Object.keys(values)].join('|');
   // Placeholders skip Drizzle's column encoders: dates go as the ISO text they would have become.
@@ -322,9 +322,9 @@ export async function listShares(db: Db, kind: ShareListKind, scope: Scope, q: S
   if (!total.exact && !q.cursor) total = await settledTotal(db, q, rows.length, hasMore, where, total);
   const data =
     kind === 'canceled'
-      ? rows.map((r) => ({ ...r.item, canceledFromState: r.fromState }))
+      ? rows.map((r) => Object.assign(r.item, { canceledFromState: r.fromState }))
       : kind === 'pendency'
-        ? rows.map((r): PendencyShareListItem => ({ ...r.item, pendency: pendencySummary(r.pendency) }))
+        ? rows.map((r): PendencyShareListItem => Object.assign(r.item, { pendency: pendencySummary(r.pendency) }))
         : rows.map((r) => r.item);
   const out: ShareListResponse = { data, total: total.total, page: q.page, limit: q.limit };
   if (!total.exact) out.totalExact = false;
@@ -420,8 +420,9 @@ export async function getShareById(db: Db, scope: Scope, shareId: string): Promi
 
 function toDetail(row: Awaited<ReturnType<typeof findShare>>): ShareDetail {
   const { item, history } = row;
-  return {
-    ...item,
+  // The detail is the row's own freshly parsed item with the rest set on it, not `{ ...item, … }`:
+  // on Node 20 (V8 11.3) a spread followed by more keys cost ~20 µs, a tenth of share/get's CPU (issue 17).
+  return Object.assign(item, {
     sentToPartner: item.sentToPartner || isSentToPartner(history),
     stateFlags: stateFlags(item.state),
     groupCode: row.groupCode,
@@ -431,7 +432,7 @@ function toDetail(row: Awaited<ReturnType<typeof findShare>>): ShareDetail {
     version: row.version,
     transferResponsible: row.transferResponsibleId ? { userId: row.transferResponsibleId, name: row.transferResponsibleName ?? '' } : null,
     history,
-  };
+  });
 }
 
 export async function getShareStatus(db: Db, scope: Scope, contractNumber: string) {

@@ -80,8 +80,11 @@ export const nextState = (move: ShareMove, state: ShareState, previous?: ShareSt
 export const movesFrom = (state: ShareState): ShareMove[] => SHARE_MOVES.filter((m) => canMove(m, state));
 
 /** SPEC §4: exactly one state flag is true at a time. */
-export const stateFlags = (state: ShareState): Record<ShareState, boolean> =>
-  Object.fromEntries(SHARE_STATES.map((s) => [s, s === state])) as Record<ShareState, boolean>;
+export const stateFlags = (state: ShareState): Readonly<Record<ShareState, boolean>> => STATE_FLAGS[state];
+// Built once per state: every share detail the API answers carries one (issue 17).
+const STATE_FLAGS = Object.fromEntries(
+  SHARE_STATES.map((state) => [state, Object.freeze(Object.fromEntries(SHARE_STATES.map((s) => [s, s === state])) as Record<ShareState, boolean>)]),
+) as Record<ShareState, Readonly<Record<ShareState, boolean>>>;
 
 /** The list routes a share in a state belongs to (DESIGN §4). */
 export const TRANSFER_LIST_STATES: readonly ShareState[] = ['received_from_client', 'approved_by_adm'];
