@@ -10,6 +10,8 @@
  * database or PGlite directory of that size, built if missing), PROFILE_SECONDS=10 per scenario,
  * PROFILE_CONNECTIONS=50, PROFILE_TOP=40 functions.
  *
+ * The app runs on the Node production runs, as in the benchmark (bench/api/runtime.ts, BENCH_API_NODE).
+ *
  * `npx tsx bench/api/profile.ts some.cpuprofile|a-directory` only summarizes existing profiles.
  */
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
