@@ -40,8 +40,9 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string 
 
   // An immutable file is never revalidated: its validators would only cost bytes on every answer.
   if (hasApp) {
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (isBuiltAsset(request.url) && reply.statusCode === 200) reply.removeHeader('etag').removeHeader('last-modified');
+      done(null, payload);
     });
   }
 

@@ -46,8 +46,9 @@ export default async function apiRoutes(api: FastifyInstance): Promise<void> {
   installAuth(api);
   // API answers carry sessions, personal data and one-time passwords: no cache, shared or private,
   // keeps them unless a route says otherwise (a signed download sets its own).
-  api.addHook('onSend', async (_request, reply) => {
+  api.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   for (const area of AREAS) await api.register(area);
 }
