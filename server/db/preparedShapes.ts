@@ -29,6 +29,15 @@ interface Shapes<T> {
   named: Set<string>;
 }
 
+/** How a query refers to a binding: by its value, or by a placeholder when its shape is prepared. */
+export type Bind = (name: string) => unknown;
+/** A shape's builder bound to the values themselves (a query run once, EXPLAIN tests). */
+export const literally =
+  (bindings: Record<string, unknown>): Bind =>
+  (name) =>
+    bindings[name];
+export const byPlaceholder: Bind = (name) => sql.placeholder(name);
+
 export function shapeCache<T>() {
   const byDb = new WeakMap<Db, Shapes<T>>();
   return (

@@ -9,7 +9,7 @@ import { type SQL, and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm'
 import { AUDIT_ACTIONS, type AuditListFilters, type AuditListItem, isAuditAction, isAuditObjectType } from '../../src/domain/audit';
 import { invalidFilter, readFilters } from './filters';
 import type { Db } from '../db/client';
-import { inlineLimit, shapeCache } from '../db/preparedShapes';
+import { type Bind, byPlaceholder, literally, shapeCache, inlineLimit } from '../db/preparedShapes';
 import { auditLog, users } from '../db/schema';
 import { rowsOf } from '../db/seed/bulk';
 import { preparableSql } from '../db/statements';
@@ -68,28 +68,24 @@ function auditScopeOf(user: AuthUser): AuditScope {
   return { kind: 'none' };
 }
 
-/** A value as itself, or (in a shape rendered once) as the placeholder of that name. */
-type Bind = (name: string, value: unknown) => unknown;
-const asValue: Bind = (_name, value) => value;
-const asPlaceholder: Bind = (name) => sql.placeholder(name);
-
 /** The entries the user may read: everything for an operator, its brand's for an administrator. */
-function scopeCondition(scope: AuditScope, bind: Bind = asValue): SQL {
+function scopeCondition(scope: AuditScope, bind: Bind = literally(auditBindings(scope, {}))): SQL {
   if (scope.kind === 'all') return sql`true`;
-  if (scope.kind === 'adm') return eq(auditLog.admId, bind('admId', scope.admId) as number);
+  if (scope.kind === 'adm') return eq(auditLog.admId, bind('admId') as number);
   return sql`false`;
 }
 
 function filterCondition(f: AuditListFilters, bind: Bind): SQL | undefined {
+  const v = <T>(name: string) => bind(name) as T;
   return and(
-    f.userId ? eq(auditLog.userId, bind('userId', f.userId) as string) : undefined,
-    f.objectType ? eq(auditLog.objectType, bind('objectType', f.objectType) as string) : undefined,
+    f.userId ? eq(auditLog.userId, v<string>('userId')) : undefined,
+    f.objectType ? eq(auditLog.objectType, v<string>('objectType')) : undefined,
     // An object's own id, or the contract of the share an entry speaks of.
-    f.object ? or(eq(auditLog.objectId, bind('object', f.object) as string), eq(auditLog.contractNumber, bind('object', f.object) as string)) : undefined,
-    f.action?.length ? inArray(auditLog.action, f.action.map((a, i) => bind(`action${i}`, a) as string)) : undefined,
+    f.object ? or(eq(auditLog.objectId, v<string>('object')), eq(auditLog.contractNumber, v<string>('object'))) : undefined,
+    f.action?.length ? inArray(auditLog.action, f.action.map((_, i) => v<string>(`action${i}`))) : undefined,
     // Placeholders skip Drizzle's column encoders: the dates go as the ISO text parseAuditFilters made.
-    f.from ? gte(auditLog.at, bind('from', f.from) as unknown as Date) : undefined,
-    f.to ? lt(auditLog.at, bind('to', f.to) as unknown as Date) : undefined,
+    f.from ? gte(auditLog.at, v<Date>('from')) : undefined,
+    f.to ? lt(auditLog.at, v<Date>('to')) : undefined,
   );
 }
 
@@ -132,12 +128,13 @@ function pageQuery(db: Db, where: SQL | undefined, limit: number) {
     .offset(sql.placeholder('offset'));
 }
 
-const countQuery = (where: SQL | undefined, cap: number) =>
-  sql`select count(*)::int as n from (select 1 from ${auditLog} where ${where ?? sql`true`} limit ${inlineLimit(cap + 1)}) capped`;
+// The cap is bound like the offset: the statements are unnamed, so each is planned with its values
+// and a deep page does not make a shape of its own.
+const countQuery = (where: SQL | undefined) => sql`select count(*)::int as n from (select 1 from ${auditLog} where ${where ?? sql`true`} limit ${sql.placeholder('capPlusOne')}) capped`;
 
 /**
  * The page and its count are rendered once per shape — the scope's kind, which filters are given,
- * how many actions, the page size (and the count's cap) — and run with each call's values (server/db/
+ * how many actions, the page size — and run with each call's values (server/db/
  * preparedShapes.ts): Drizzle rendering both statements on every call was most of the list's own
  * CPU (issue 17). Unnamed statements: a narrow period and a wide one, a rare action and a common
  * one, want different plans.
@@ -161,11 +158,11 @@ export async function listAudit(
   const values = auditBindings(scope, filters);
   const offset = (query.page - 1) * query.limit;
   const shape = `${scope.kind}|${Object.keys(values).join(',')}`;
-  const boundWhere = () => and(scopeCondition(scope, asPlaceholder), filterCondition(filters, asPlaceholder));
+  const boundWhere = () => and(scopeCondition(scope, byPlaceholder), filterCondition(filters, byPlaceholder));
   const rows = await preparedPage(db, `${shape}|${query.limit}`, () => pageQuery(db, boundWhere(), query.limit), Object.assign({ offset }, values), { keepPlan: false });
   // Counted up to the cap past this page: a deep page still knows whether more follow.
   const cap = offset + AUDIT_EXACT_TOTAL;
-  const [{ n }] = rowsOf<{ n: number }>(await preparedCount(db, `${shape}|${cap}`, () => preparableSql(db, countQuery(boundWhere(), cap)), values, { keepPlan: false }));
+  const [{ n }] = rowsOf<{ n: number }>(await preparedCount(db, shape, () => preparableSql(db, countQuery(boundWhere())), Object.assign({ capPlusOne: cap + 1 }, values), { keepPlan: false }));
   const counted = Number(n);
   // Each row's own object gets the text forms (not `{ ...r, … }`: Node 20 spends µs on each, issue 17).
   const data = rows.map((r) =>

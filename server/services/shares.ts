@@ -9,7 +9,7 @@ import type { ProcessHistoryEntry, ShareDetail } from '../../src/domain/workspac
 import { type PendencyListSortField, type PendencyShareListItem, type PendencySummary, isPendencyOverdue, pendencyAgeDays } from '../../src/domain/pendencies';
 import { type ShareState, TRANSFER_LIST_STATES, stateFlags } from '../../src/domain/shareStates';
 import type { Db } from '../db/client';
-import { inlineLimit, shapeCache } from '../db/preparedShapes';
+import { type Bind, byPlaceholder, inlineLimit, literally, shapeCache } from '../db/preparedShapes';
 import { administrators, cancelReasons, cancellations, funds, pendencies, processStatusHistory, shares, users } from '../db/schema';
 import { notFound } from './errors';
 import { afterCursor, cursorKeyColumn, decodeCursor, encodeCursor, isCursorSort } from './shareCursor';
@@ -108,11 +108,6 @@ export const pendencySummaryColumn = sql<RawPendencySummary>`(
     'openDues', coalesce(json_agg(to_char(p.due_date, 'YYYY-MM-DD')) filter (where p.status = 'open' and p.due_date is not null), '[]'::json)
   ) end
   from ${pendencies} p where p.share_id = ${shares.id} and p.resolved_at is null)`;
-
-/** How a query refers to a binding: by its value, or by a placeholder when a shape is prepared. */
-export type Bind = (name: string) => unknown;
-const literally = (bindings: Record<string, unknown>): Bind => (name) => bindings[name];
-export const byPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /**
  * The WHERE of a list: scope, list kind and filters. `bind` defaults to the values themselves
