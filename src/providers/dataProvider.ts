@@ -183,6 +183,8 @@ export const createDataProvider = (
     try {
       const res = await axios.put(url, bytes, {
         adapter: client.defaults.adapter,
+        // The signed URL is the whole authorization: no XSRF cookie to wait for (src/providers/http.ts).
+        withXSRFToken: false,
         headers: { 'Content-Type': 'application/octet-stream', ...headers },
         ...(meta.signal ? { signal: meta.signal } : {}),
         ...(meta.onUploadProgress ? { onUploadProgress: meta.onUploadProgress } : {}),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/domain';
-import { setUnauthorizedHandler } from '../../src/providers/http';
+import { createHttp, setUnauthorizedHandler } from '../../src/providers/http';
 import { fakeHttp, signIn } from './helpers';
 
 afterEach(() => setUnauthorizedHandler(null));
@@ -52,5 +52,22 @@ describe('http (the one axios instance)', () => {
     const client = fakeHttp(() => ({ status: 403, data: { message: 'Permission denied' } }));
     await expect(client.get('/user/list')).rejects.toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
+  });
+
+  it("sends a call within the caller's task, even where the browser reads cookies asynchronously", () => {
+    // Chromium has the async Cookie Store; axios waits on it for an XSRF cookie before a same-origin
+    // call leaves, which put every call after the render its caller started (issue 17). The API
+    // takes no cookie, so nothing may be read and the request must be on the wire when get() returns.
+    const store = { get: vi.fn(() => Promise.resolve(null)) };
+    vi.stubGlobal('cookieStore', store);
+    const send = vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
+    try {
+      void createHttp('/api').get('/share/list').catch(() => undefined);
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(store.get).not.toHaveBeenCalled();
+    } finally {
+      send.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -301,6 +301,51 @@ describe('filters and columns', () => {
     expect(calls(getList, 'administratorOptions').length).toBeGreaterThan(0);
   });
 
+  it('asks for the status counts once the first rows are in, and for a filter select\'s options only once it is reached (issue 17)', async () => {
+    signIn('operator');
+    let answerList = () => undefined as void;
+    const listAnswered = new Promise<void>((resolve) => (answerList = resolve));
+    const api = fakeApi({
+      'GET /share/list': async () => {
+        await listAnswered;
+        return { status: 200, data: { data: SHARES, total: SHARES.length, page: 1, limit: 20 } };
+      },
+      'GET /share/state_counts': { status: 200, data: { total: { count: SHARES.length, exact: true }, states: [] } },
+      'GET /share/administrator_options': { status: 200, data: { data: ADMINISTRATORS, total: ADMINISTRATORS.length, page: 1, limit: 100 } },
+      'GET /fund/list': { status: 200, data: { data: [{ fundId: 7, name: 'Fundo Alfa', cnpj: '' }], total: 1, page: 1, limit: 100 } },
+    });
+    renderList('/listagem', createDataProvider(api.client));
+    const administrators = await screen.findByRole('combobox', { name: ptBR.shares.filterAdministrator });
+    await waitFor(() => expect(api.called('GET', '/share/list')).toHaveLength(1));
+    expect(api.called('GET', '/share/state_counts')).toHaveLength(0);
+
+    answerList();
+    await screen.findByText('Maria da Silva');
+    await waitFor(() => expect(screen.getByRole('tab', { name: `${ptBR.shares.statusTabs.all} (${SHARES.length})` })).toBeInTheDocument());
+    // Nobody has reached the selects: their options are not asked for.
+    expect(api.called('GET', '/share/administrator_options')).toHaveLength(0);
+    expect(api.called('GET', '/fund/list')).toHaveLength(0);
+
+    await user().click(administrators);
+    expect(await screen.findByTitle('Zênite Consórcios')).toBeInTheDocument();
+    expect(api.called('GET', '/share/administrator_options')).toHaveLength(1);
+    expect(api.called('GET', '/fund/list')).toHaveLength(0);
+  });
+
+  it('names an administrator and a fund the address filters by at once, asking for their options without a click', async () => {
+    signIn('operator');
+    const api = fakeApi({
+      'GET /share/list': { status: 200, data: { data: SHARES, total: SHARES.length, page: 1, limit: 20 } },
+      'GET /share/administrator_options': { status: 200, data: { data: ADMINISTRATORS, total: ADMINISTRATORS.length, page: 1, limit: 100 } },
+      'GET /fund/list': { status: 200, data: { data: [{ fundId: 7, name: 'Fundo Alfa', cnpj: '' }], total: 1, page: 1, limit: 100 } },
+    });
+    renderList('/listagem?filters[0][field]=admId&filters[0][operator]=eq&filters[0][value]=5&filters[1][field]=fundId&filters[1][operator]=eq&filters[1][value]=7', createDataProvider(api.client));
+    const administrators = (await screen.findByRole('combobox', { name: ptBR.shares.filterAdministrator })).closest('.ant-select')!;
+    const funds = screen.getByRole('combobox', { name: ptBR.shares.filterFund }).closest('.ant-select')!;
+    await waitFor(() => expect(within(administrators as HTMLElement).getByText('Zênite Consórcios')).toBeInTheDocument());
+    await waitFor(() => expect(within(funds as HTMLElement).getByText('Fundo Alfa')).toBeInTheDocument());
+  });
+
   it('gives a fund user the Administradora filter, offering the administrators of its shares from GET /share/administrator_options', async () => {
     signIn('fund');
     // The administrators this fund holds shares of, as the server scopes them.

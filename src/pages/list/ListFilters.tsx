@@ -1,6 +1,6 @@
 import { CloseCircleFilled, FilterOutlined } from '@ant-design/icons';
 import { getDefaultFilter, useCan, useList, useSelect, useTranslate, type CrudFilter } from '@refinedev/core';
-import { Button, Select, Space, theme } from 'antd';
+import { Button, Select, Space, Spin, theme } from 'antd';
 // The search box's own module: antd's Input entry also brings TextArea, Password and OTP.
 import Search from 'antd/es/input/Search';
 import { memo, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -84,6 +84,17 @@ const SearchBox = ({ draft, setDraft, onSearch, placeholderKey = 'shares.searchP
 };
 
 /**
+ * Whether a filter select's options are wanted yet: once it has a value to name, or once the user
+ * reaches it (focus comes before a click opens it and before any typing). Until then its call is not
+ * made: a list's first rows do not share the main thread with answers that only fill a closed
+ * dropdown (issue 17), and a visit that never filters by it never asks.
+ */
+const useOptionsWanted = (value: unknown) => {
+  const [reached, setReached] = useState(false);
+  return { wanted: reached || value !== undefined, onFocus: () => setReached(true) };
+};
+
+/**
  * The administrators the user's shares may be of (GET /share/administrator_options through the
  * data provider: every one for an operator, those it holds shares of for a fund), searched on the
  * server as the user types. A chosen administrator outside the first 100 (the call's page) keeps
@@ -91,6 +102,7 @@ const SearchBox = ({ draft, setDraft, onSearch, placeholderKey = 'shares.searchP
  */
 const AdministratorSelect = ({ value, onChange }: { value?: number; onChange: (v?: number) => void }) => {
   const t = useTranslate();
+  const { wanted, onFocus } = useOptionsWanted(value);
   const { options, onSearch, query } = useSelect<AdministratorOption>({
     resource: 'administratorOptions',
     optionLabel: 'name',
@@ -98,6 +110,7 @@ const AdministratorSelect = ({ value, onChange }: { value?: number; onChange: (v
     onSearch: (text) => (text.trim() ? [{ field: SHARE_FILTER.q.field, operator: SHARE_FILTER.q.operator, value: text.trim() }] : []),
     pagination: { pageSize: PAGINATION.maxLimit, mode: 'server' },
     debounce: 300,
+    queryOptions: { enabled: wanted },
   });
   const shown = options.map((o) => ({ value: Number(o.value), label: String(o.label) }));
   return (
@@ -108,7 +121,10 @@ const AdministratorSelect = ({ value, onChange }: { value?: number; onChange: (v
       showSearch
       filterOption={false}
       onSearch={onSearch}
+      onFocus={onFocus}
       loading={query.isLoading}
+      // Asked for on focus: the open dropdown says it is loading, not that there is nothing.
+      notFoundContent={query.isLoading ? <Spin size="small" /> : undefined}
       value={value}
       // Blank while the options load, rather than the bare number flashing before the name.
       labelRender={({ value: v, label }) => label ?? (query.isLoading ? '' : `#${String(v)}`)}
@@ -121,7 +137,8 @@ const AdministratorSelect = ({ value, onChange }: { value?: number; onChange: (v
 
 const FundSelect = ({ value, onChange }: { value?: number; onChange: (v?: number) => void }) => {
   const t = useTranslate();
-  const { result, query } = useList<FundItem>({ resource: 'funds', pagination: { currentPage: 1, pageSize: 100 } });
+  const { wanted, onFocus } = useOptionsWanted(value);
+  const { result, query } = useList<FundItem>({ resource: 'funds', pagination: { currentPage: 1, pageSize: 100 }, queryOptions: { enabled: wanted } });
   const options = result.data.map((f) => ({ value: f.fundId, label: f.name }));
   if (value !== undefined && !options.some((o) => o.value === value)) options.push({ value, label: `#${value}` });
   return (
@@ -131,7 +148,9 @@ const FundSelect = ({ value, onChange }: { value?: number; onChange: (v?: number
       allowClear
       showSearch
       optionFilterProp="label"
+      onFocus={onFocus}
       loading={query.isLoading}
+      notFoundContent={query.isLoading ? <Spin size="small" /> : undefined}
       value={value}
       options={options}
       onChange={(v) => onChange(v ?? undefined)}

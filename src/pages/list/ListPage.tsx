@@ -115,6 +115,9 @@ const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions
   const liveChanged = live.changed;
   const emptyError = rows.length === 0 && error ? (error.message ?? '') : null;
   const empty = rows.length > 0 ? null : emptyError !== null ? 'error' : loaded ? 'empty' : 'loading';
+  // Whether the list has answered once (rows, none, or an error): what waits for its first rows.
+  const [answered, setAnswered] = useState(false);
+  if (!answered && (loaded || error)) setAnswered(true);
   const table = useMemo(
     () => (
       <Table<Row>
@@ -252,7 +255,7 @@ const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions
   return (
     <>
       {exporting}
-      {def.statusTabs && <StatusTabs list={def.statusTabs} filters={filters} apply={applyFilters} />}
+      {def.statusTabs && <StatusTabs list={def.statusTabs} filters={filters} apply={applyFilters} rowsFirst={!answered} />}
       {FilterBar ? (
         <Suspense fallback={<div style={{ minHeight: 40 }} />}>
           <FilterBar filters={filters} apply={applyFilters} clear={clearFilters} />

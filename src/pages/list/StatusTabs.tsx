@@ -16,13 +16,16 @@ const ALL = 'all';
  * A WAI-ARIA tablist of plain buttons rather than antd's Tabs: those cost the first list 12 KB gzip
  * (measured with bench/bundle.ts, the first list is at its budget). One tab stop; the arrows, Home
  * and End move between the tabs, Enter or Space chooses one (manual activation: each choice loads
- * the list).
+ * the list). Their numbers come just after the list's first rows.
  */
-export const StatusTabs = memo(({ list, filters, apply }: { list: StateCountList; filters: CrudFilter[]; apply: (changes: CrudFilter[]) => void }) => {
+export const StatusTabs = memo(({ list, filters, apply, rowsFirst }: { list: StateCountList; filters: CrudFilter[]; apply: (changes: CrudFilter[]) => void; rowsFirst: boolean }) => {
   const t = useTranslate();
   const { state, ...others } = toShareListFilters(filters);
   const payload = { list, ...(Object.keys(others).length ? { filters: JSON.stringify(others) } : {}) };
-  const answer = useApiQuery<StateCountsResponse>('share.stateCounts', payload).data;
+  // The counts are asked for once the list's first rows have come (`rowsFirst` false): their answer
+  // would otherwise land while the page renders those rows and hold them back (issue 17). From then
+  // on they follow the filters at once.
+  const answer = useApiQuery<StateCountsResponse>('share.stateCounts', payload, { enabled: !rowsFirst }).data;
   // Counts are an extra: an answer of another shape leaves the tabs without numbers, never broken.
   const data = answer && Array.isArray(answer.states) && answer.total ? answer : undefined;
   // The last counts stay while the next ones load: tabs that blank out on every filter change jump.
