@@ -208,6 +208,9 @@ export const createDataProvider = (
   const early = new Map<string, Early>();
   const sendEarly = (key: string, path: string, params: Record<string, unknown>) => {
     for (const [k, v] of early) if (Date.now() - v.at >= EARLY_LIST_TTL_MS) early.delete(k);
+    // Already asked for and not taken yet (a dropdown's option asked for as it opened, then picked):
+    // the page takes that answer, arrived or on its way.
+    if (early.has(key)) return;
     const answer = client.get(path, { params });
     const entry: Early = { at: Date.now(), answer };
     // Unhandled until taken; a failure here is the taker's to retry, not an error of its own.

@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MIN_COLUMN_PX, SEARCH_MAX_LENGTH } from '../../src/domain';
+import { MIN_COLUMN_PX, SEARCH_MAX_LENGTH, SHARE_STATES } from '../../src/domain';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { NARROW_QUERY } from '../../src/pages/list/ListFilters';
 import { WHOLE_CELL_MIN_PX } from '../../src/pages/list/cells';
@@ -448,31 +448,63 @@ describe('a change asks for its rows before the page renders it (issue 17)', () 
     await settled();
     const before = asked.length;
 
-    // A filter: the state select's option; shown once the select holds it.
+    // A filter: the state select's option; shown once the select holds it. Its call leaves as the
+    // options open (one per state), so before the pick.
     shown = () => !!document.querySelector(`.ant-select-selection-item[title="${ptBR.shareState.with_pendency}"]`);
     await user().click(screen.getByRole('combobox', { name: ptBR.shares.filterState }));
+    await waitFor(() => expect(asked.length).toBe(before + SHARE_STATES.length));
+    const pendency = asked.slice(before).filter((a) => a.params.filters === JSON.stringify({ state: ['with_pendency'] }));
+    expect(pendency).toEqual([expect.objectContaining({ shownWhenSent: false, params: expect.objectContaining({ page: 1 }) })]);
     await user().click(await screen.findByTitle(ptBR.shareState.with_pendency));
-    await waitFor(() => expect(asked.length).toBe(before + 1));
     await settled();
-    expect(asked.at(-1)).toMatchObject({ shownWhenSent: false, params: { page: 1 } });
-    expect(JSON.parse(String(asked.at(-1)!.params.filters))).toEqual({ state: ['with_pendency'] });
+    const afterFilter = asked.length;
+    expect(afterFilter).toBe(before + SHARE_STATES.length);
 
     // A sort: the contract column's header; shown once the header says it sorts.
     const header = screen.getByRole('columnheader', { name: new RegExp(ptBR.shares.contractNumber) });
     shown = () => header.getAttribute('aria-sort') === 'ascending';
     await user().click(header);
-    await waitFor(() => expect(asked.length).toBe(before + 2));
+    await waitFor(() => expect(asked.length).toBe(afterFilter + 1));
     await settled();
     expect(asked.at(-1)).toMatchObject({ shownWhenSent: false, params: { sort: 'contractNumber' } });
 
     // A page: the pager's second page; shown once the pager marks it.
     shown = () => !!document.querySelector('.ant-pagination-item-active[title="2"]');
     await user().click(screen.getByRole('listitem', { name: '2' }));
-    await waitFor(() => expect(asked.length).toBe(before + 3));
+    await waitFor(() => expect(asked.length).toBe(afterFilter + 2));
     await settled();
     expect(asked.at(-1)).toMatchObject({ shownWhenSent: false, params: { page: 2 } });
     // The table's own calls took these answers: no second call for any of the three.
-    expect(asked.length).toBe(before + 3);
+    expect(asked.length).toBe(afterFilter + 2);
+  });
+
+  it('a state picked from the open filter shows its rows with the pick, from the call sent as the options opened', async () => {
+    signIn('operator');
+    const pendencyRow = { ...SHARES[1], contractNumber: 'PEN-0000001', ownerName: 'Paula Pendente', state: 'with_pendency' };
+    const asked: string[] = [];
+    const http = fakeHttp((config) => {
+      if (config.url !== '/share/list') return { status: 200, data: { data: [], total: 0, page: 1, limit: 20 } };
+      const filters = String((config.params as Record<string, unknown>).filters ?? '');
+      asked.push(filters);
+      const rows = filters.includes('with_pendency') ? [pendencyRow] : SHARES;
+      return { status: 200, data: { data: rows, total: rows.length, page: 1, limit: 20 } };
+    });
+    renderList('/listagem', createDataProvider(http));
+    await screen.findByText('Maria da Silva');
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+    await user().click(screen.getByRole('combobox', { name: ptBR.shares.filterState }));
+    await waitFor(() => expect(asked.filter((f) => f.includes('with_pendency'))).toHaveLength(1));
+    // Let the answers arrive, then record whether the table ever says it is loading.
+    await new Promise((r) => setTimeout(r, 50));
+    const calls = asked.length;
+    let busy = false;
+    const watch = new MutationObserver(() => (busy ||= !!document.querySelector('[aria-busy="true"]')));
+    watch.observe(document.body, { attributes: true, subtree: true, attributeFilter: ['aria-busy'] });
+    await user().click(await screen.findByTitle(ptBR.shareState.with_pendency));
+    expect(await screen.findByText('Paula Pendente')).toBeInTheDocument();
+    watch.disconnect();
+    expect(busy).toBe(false);
+    expect(asked.length).toBe(calls);
   });
   it('a list opened by its address takes its rows and the columns its user hides from the calls sent ahead, in one round trip', async () => {
     signIn('operator');

@@ -15,6 +15,8 @@ interface Props {
   def: ResourceDef;
   filters: CrudFilter[];
   apply: (changes: CrudFilter[]) => void;
+  /** Asks for the rows of each of these changes ahead, applying none (useListTable's askAhead). */
+  askAhead?: (choices: CrudFilter[][]) => void;
   clear: () => void;
 }
 
@@ -163,7 +165,7 @@ const FundSelect = ({ value, onChange }: { value?: number; onChange: (v?: number
  * The filter bar. Every control shows what the URL says, so a reload shows the filters it applies.
  * On a narrow screen the search stays in view and the other controls fold behind "Filtros (n)".
  */
-export const ListFilters = memo(({ def, filters, apply, clear }: Props) => {
+export const ListFilters = memo(({ def, filters, apply, askAhead, clear }: Props) => {
   const t = useTranslate();
   const { data: fundAccess } = useCan({ action: 'fund.list', queryOptions: answeredNow(undefined, 'fund.list') });
   const shows = (k: ResourceDef['filters'][number]) => def.filters.includes(k);
@@ -228,6 +230,14 @@ export const ListFilters = memo(({ def, filters, apply, clear }: Props) => {
         maxTagCount={3}
         value={current.state ?? []}
         options={stateOptions}
+        // As the options show, the first page of each is asked for: a state is picked within a
+        // second or two of opening, and its rows are then in when it is (issue 17). At most one
+        // small page per state (nine), kept 10 s, and only when the box holds no unapplied search.
+        onOpenChange={(open) => {
+          if (!open || !askAhead || draft.trim() !== applied) return;
+          const chosen = current.state ?? [];
+          askAhead(stateOptions.map(({ value: s }) => [shareFilter('state', chosen.includes(s) ? chosen.filter((c) => c !== s) : [...chosen, s])]));
+        }}
         onChange={(v) => applyWithSearch([shareFilter('state', v)])}
         style={{ minWidth: fit(260) }}
       />,

@@ -47,7 +47,7 @@ const wantsNewTab = (e: MouseEvent) => e.ctrlKey || e.metaKey || e.shiftKey || e
  */
 const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions: HTMLElement | null; columns: readonly ColumnDef[] }) => {
   const t = useTranslate();
-  const { rows, total, totalExact, loading, loaded, error, retry, currentPage, pageSize, sorters, filters, onChange, applyFilters, clearFilters } = useListTable(def);
+  const { rows, total, totalExact, loading, loaded, error, retry, currentPage, pageSize, sorters, filters, onChange, applyFilters, askAhead, clearFilters } = useListTable(def);
   const live = useLiveChanges(def.api.kind === 'share');
   const Expanded = def.expandedRow ? EXPANDED_ROWS[def.expandedRow] : undefined;
   const FilterBar = def.filterBar ? FILTER_BARS[def.filterBar] : undefined;
@@ -261,7 +261,7 @@ const ListTable = ({ def, actions, columns: shown }: { def: ResourceDef; actions
           <FilterBar filters={filters} apply={applyFilters} clear={clearFilters} />
         </Suspense>
       ) : (
-        def.filters.length > 0 && <ListFilters def={def} filters={filters} apply={applyFilters} clear={clearFilters} />
+        def.filters.length > 0 && <ListFilters def={def} filters={filters} apply={applyFilters} askAhead={askAhead} clear={clearFilters} />
       )}
       {live.notice && <LiveListNotice notice={live.notice} onRefresh={() => (live.clear(), retry())} />}
       {selectable && selected.size > 0 && (

@@ -76,6 +76,10 @@ export const useListTable = (def: ResourceDef) => {
   const [firstCall] = useState(() => listCallAt(def, search));
   const arrived = useRef<'unasked' | 'taken' | 'none'>('unasked');
   const arrivedAt = useRef<number | undefined>(undefined);
+  // The call a change asked for ahead (sendAhead below), for the query that change creates: when its
+  // answer is already in (a state picked from a dropdown whose options were asked for as it opened),
+  // the rows come with the change itself, with no loading render in between.
+  const nextCall = useRef<Parameters<NonNullable<AheadCalls['takeArrivedList']>>[0] | undefined>(undefined);
   const table = useTable<Row, HttpError>({
     resource: def.name,
     syncWithLocation: true,
@@ -84,7 +88,13 @@ export const useListTable = (def: ResourceDef) => {
     sorters: { initial: def.defaultSorters },
     queryOptions: {
       initialData: () => {
-        if (arrived.current !== 'unasked') return undefined;
+        if (arrived.current !== 'unasked') {
+          const next = nextCall.current;
+          nextCall.current = undefined;
+          const taken = next && dataProvider.takeArrivedList?.(next);
+          arrivedAt.current = taken?.at;
+          return taken?.answer as GetListResponse<Row> | undefined;
+        }
         const taken = dataProvider.takeArrivedList?.(firstCall);
         arrived.current = taken ? 'taken' : 'none';
         arrivedAt.current = taken?.at;
@@ -114,15 +124,33 @@ export const useListTable = (def: ResourceDef) => {
    * data provider's hand-over, as on a login). The arguments are what useTable gives its list call
    * (its filters unioned with the permanent ones); a call that differed would simply not be taken.
    */
+  const callOf = useCallback(
+    (next: { filters: CrudFilter[]; sorters: CrudSort[]; currentPage: number; pageSize: number }) => ({
+      resource: def.name,
+      pagination: { currentPage: next.currentPage, pageSize: next.pageSize },
+      filters: unionFilters(permanent ?? [], next.filters),
+      sorters: next.sorters,
+    }),
+    [def.name, permanent],
+  );
   const sendAhead = useCallback(
-    (next: { filters: CrudFilter[]; sorters: CrudSort[]; currentPage: number; pageSize: number }) =>
-      dataProvider.prefetchList?.({
-        resource: def.name,
-        pagination: { currentPage: next.currentPage, pageSize: next.pageSize },
-        filters: unionFilters(permanent ?? [], next.filters),
-        sorters: next.sorters,
-      }),
-    [dataProvider, def.name, permanent],
+    (next: { filters: CrudFilter[]; sorters: CrudSort[]; currentPage: number; pageSize: number }) => {
+      const call = callOf(next);
+      nextCall.current = call;
+      dataProvider.prefetchList?.(call);
+    },
+    [dataProvider, callOf],
+  );
+
+  /**
+   * Asks ahead for the first page each of these filter changes would show, without applying any
+   * (a dropdown's options as it opens): the pick then finds its rows already in.
+   */
+  const askAhead = useCallback(
+    (choices: CrudFilter[][]) => {
+      for (const changes of choices) dataProvider.prefetchList?.(callOf({ filters: unionFilters(permanent ?? [], changes, filters), sorters, currentPage: 1, pageSize }));
+    },
+    [callOf, dataProvider, filters, pageSize, permanent, sorters],
   );
 
   // One identity for the list's life: a new one would render the table's every row and cell again
@@ -194,6 +222,7 @@ export const useListTable = (def: ResourceDef) => {
     filters,
     onChange,
     applyFilters,
+    askAhead,
     clearFilters,
   };
 };
