@@ -94,6 +94,14 @@ type ListParams = Pick<Parameters<DataProvider['getList']>[0], 'resource' | 'pag
 export const EARLY_LIST_TTL_MS = 10_000;
 
 /**
+ * How many guessed calls (guessList) may be on the wire at once. A browser opens at most six
+ * connections to a host over HTTP/1.1 and the live event stream holds one: guesses beyond four
+ * queued in the browser, and on a slow line the one picked could wait a round trip behind the
+ * others (bench/results/browser.md, slow 3G). One connection stays free for what the user asks.
+ */
+export const GUESSES_AT_ONCE = 4;
+
+/**
  * A query's staleTime that keeps an answer taken on arrival (takeArrivedList/Call, with its arrival
  * as `initialDataUpdatedAt`) fresh for as long as an early answer may be taken after it arrived,
  * then `otherwise` once the query has fetched for itself: the page that took the answer does not
@@ -105,7 +113,7 @@ export const arrivedStaysFresh =
     query.state.dataUpdateCount === 0 ? Math.max(EARLY_LIST_TTL_MS, otherwise) : otherwise;
 
 /** The calls asked for ahead, as a page finds them on Refine's data provider (another provider has none). */
-export type AheadCalls = Partial<Pick<RepasseDataProvider, 'prefetchList' | 'takeArrivedList' | 'takeArrivedCall' | 'sameListCall'>>;
+export type AheadCalls = Partial<Pick<RepasseDataProvider, 'prefetchList' | 'guessList' | 'takeArrivedList' | 'takeArrivedCall' | 'sameListCall'>>;
 
 type RepasseDataProvider = DataProvider & {
   /**
@@ -114,6 +122,12 @@ type RepasseDataProvider = DataProvider & {
    * The login starts the first list this way while the page's code still runs (see SignedInApp).
    */
   prefetchList: (params: ListParams) => void;
+  /**
+   * As prefetchList, for a list that may be wanted (each option of an open filter): at most
+   * GUESSES_AT_ONCE on the wire, the others wait their turn; one then asked for for real (the pick)
+   * leaves at once if it had not yet.
+   */
+  guessList: (params: ListParams) => void;
   /**
    * The same for a named GET call of the API table (`custom` with `meta.endpoint`): the first list
    * asks for the columns its user hides beside its rows, so they come in the same round trip.
@@ -217,6 +231,27 @@ export const createDataProvider = (
     answer.then((res) => (entry.arrived = { body: res.data, at: Date.now() }), () => undefined);
     early.set(key, entry);
   };
+  type Guess = { key: string; path: string; params: Record<string, unknown>; at: number };
+  const guesses: Guess[] = [];
+  let guessing = 0;
+  const nextGuess = () => {
+    while (guessing < GUESSES_AT_ONCE && guesses.length) {
+      const guess = guesses.shift()!;
+      if (Date.now() - guess.at >= EARLY_LIST_TTL_MS || early.has(guess.key)) continue;
+      sendEarly(guess.key, guess.path, guess.params);
+      guessing++;
+      const done = () => {
+        guessing--;
+        nextGuess();
+      };
+      early.get(guess.key)!.answer.then(done, done);
+    }
+  };
+  /** A call asked for for real is no longer a guess waiting its turn. */
+  const unguess = (key: string) => {
+    const i = guesses.findIndex((g) => g.key === key);
+    if (i >= 0) guesses.splice(i, 1);
+  };
   const takeArrived = (key: string) => {
     const hit = early.get(key);
     if (!hit?.arrived || Date.now() - hit.at >= EARLY_LIST_TTL_MS) return undefined;
@@ -240,7 +275,15 @@ export const createDataProvider = (
 
     prefetchList: (args) => {
       const { path, params, key } = listCall(args);
+      unguess(key);
       sendEarly(key, path, params);
+    },
+
+    guessList: (args) => {
+      const { path, params, key } = listCall(args);
+      if (early.has(key) || guesses.some((g) => g.key === key)) return;
+      guesses.push({ key, path, params, at: Date.now() });
+      nextGuess();
     },
 
     prefetchCall: (name, query = {}) => {
@@ -264,6 +307,7 @@ export const createDataProvider = (
 
     getList: async <T extends BaseRecord>(args: Parameters<DataProvider['getList']>[0]) => {
       const { path, params, key } = listCall(args);
+      unguess(key);
       const ahead = takeEarly(key) as Promise<{ data: ListResponse<T> }> | undefined;
       const call = () => client.get<ListResponse<T>>(path, { params });
       try {

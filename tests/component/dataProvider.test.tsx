@@ -1,6 +1,7 @@
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_LIST_TTL_MS, createDataProvider } from '../../src/providers/dataProvider';
+import { SHARE_STATES } from '../../src/domain';
+import { EARLY_LIST_TTL_MS, GUESSES_AT_ONCE, createDataProvider } from '../../src/providers/dataProvider';
 import { fakeHttp, signIn, type FakeReply } from './helpers';
 
 const record = () => {
@@ -194,6 +195,40 @@ describe('dataProvider', () => {
       // Taken: the next load asks the server again.
       await p.getList(FIRST_PAGE);
       expect(calls).toHaveLength(2);
+    });
+
+    it('guessed lists go a few at a time, and one asked for for real leaves at once (issue 17)', async () => {
+      // Each answer waits until the test lets it go, as a slow line would hold it.
+      const sent: { state: string; answer: () => void }[] = [];
+      const p = createDataProvider(
+        fakeHttp(
+          (config) =>
+            new Promise((resolve) => {
+              const state = String(JSON.parse(String((config.params as Record<string, unknown>).filters ?? '{}')).state);
+              sent.push({ state, answer: () => resolve({ status: 200, data: { data: [{ contractNumber: state }], total: 1 } }) });
+            }),
+        ),
+      );
+      const pageOf = (state: string) => ({ ...FIRST_PAGE, filters: [{ field: 'state', operator: 'in' as const, value: [state] }] });
+      const [s1, s2, s3, s4, s5, s6, s7] = SHARE_STATES;
+      for (const state of SHARE_STATES) p.guessList(pageOf(state));
+      p.guessList(pageOf(s1));
+      await vi.waitFor(() => expect(sent.map((c) => c.state)).toEqual([s1, s2, s3, s4]));
+      expect(GUESSES_AT_ONCE).toBe(4);
+
+      // The user picks the seventh while four guesses are on the wire: it goes now, not after them.
+      p.prefetchList(pageOf(s7));
+      await vi.waitFor(() => expect(sent.map((c) => c.state)).toEqual([s1, s2, s3, s4, s7]));
+      // An answer frees a turn for the next guess waiting.
+      sent[0].answer();
+      await vi.waitFor(() => expect(sent.map((c) => c.state)).toEqual([s1, s2, s3, s4, s7, s5]));
+      // The pick's page takes its own call's answer.
+      const picked = p.getList(pageOf(s7));
+      sent[4].answer();
+      expect(await picked).toEqual({ data: [{ contractNumber: s7 }], total: 1 });
+      for (const c of sent) c.answer();
+      await vi.waitFor(() => expect(sent.map((c) => c.state)).toEqual([s1, s2, s3, s4, s7, s5, s6]));
+      sent.at(-1)!.answer();
     });
 
     it('tells whether two sets of arguments make the same call', () => {

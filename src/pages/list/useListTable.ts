@@ -144,11 +144,12 @@ export const useListTable = (def: ResourceDef) => {
 
   /**
    * Asks ahead for the first page each of these filter changes would show, without applying any
-   * (a dropdown's options as it opens): the pick then finds its rows already in.
+   * (a dropdown's options as it opens): the pick then finds its rows already in. Guesses: a few on
+   * the wire at a time, the pick's own leaving at once if it had not (the data provider's guessList).
    */
   const askAhead = useCallback(
     (choices: CrudFilter[][]) => {
-      for (const changes of choices) dataProvider.prefetchList?.(callOf({ filters: unionFilters(permanent ?? [], changes, filters), sorters, currentPage: 1, pageSize }));
+      for (const changes of choices) dataProvider.guessList?.(callOf({ filters: unionFilters(permanent ?? [], changes, filters), sorters, currentPage: 1, pageSize }));
     },
     [callOf, dataProvider, filters, pageSize, permanent, sorters],
   );
