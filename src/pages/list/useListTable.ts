@@ -78,8 +78,10 @@ export const useListTable = (def: ResourceDef) => {
   const arrivedAt = useRef<number | undefined>(undefined);
   // The call a change asked for ahead (sendAhead below), for the query that change creates: when its
   // answer is already in (a state picked from a dropdown whose options were asked for as it opened),
-  // the rows come with the change itself, with no loading render in between.
+  // the rows come with the change itself, with no loading render in between. Good for the render
+  // that follows the change only (cleared after each commit).
   const nextCall = useRef<Parameters<NonNullable<AheadCalls['takeArrivedList']>>[0] | undefined>(undefined);
+  const takenNext = useRef<typeof nextCall.current>(undefined);
   const table = useTable<Row, HttpError>({
     resource: def.name,
     syncWithLocation: true,
@@ -92,6 +94,7 @@ export const useListTable = (def: ResourceDef) => {
           const next = nextCall.current;
           nextCall.current = undefined;
           const taken = next && dataProvider.takeArrivedList?.(next);
+          if (taken) takenNext.current = next;
           arrivedAt.current = taken?.at;
           return taken?.answer as GetListResponse<Row> | undefined;
         }
@@ -118,12 +121,7 @@ export const useListTable = (def: ResourceDef) => {
     if (arrived.current === 'unasked') arrived.current = 'none';
   }, [dataProvider, firstAsked, firstCall, refetch]);
 
-  /**
-   * Asks for the page a change is about to show before React renders the change (issue 17): the
-   * rows are on their way while the page renders, and the table's own call takes the answer (the
-   * data provider's hand-over, as on a login). The arguments are what useTable gives its list call
-   * (its filters unioned with the permanent ones); a call that differed would simply not be taken.
-   */
+  /** The list call useTable makes for a state of the table (its filters unioned with the permanent ones). */
   const callOf = useCallback(
     (next: { filters: CrudFilter[]; sorters: CrudSort[]; currentPage: number; pageSize: number }) => ({
       resource: def.name,
@@ -133,6 +131,13 @@ export const useListTable = (def: ResourceDef) => {
     }),
     [def.name, permanent],
   );
+
+  /**
+   * Asks for the page a change is about to show before React renders the change (issue 17): the
+   * rows are on their way while the page renders, and the table's own call takes the answer (the
+   * data provider's hand-over, as on a login). The arguments are what useTable gives its list call
+   * (its filters unioned with the permanent ones); a call that differed would simply not be taken.
+   */
   const sendAhead = useCallback(
     (next: { filters: CrudFilter[]; sorters: CrudSort[]; currentPage: number; pageSize: number }) => {
       const call = callOf(next);
@@ -207,6 +212,15 @@ export const useListTable = (def: ResourceDef) => {
   const settled = tableQuery.isSuccess && !tableQuery.isFetching && !tableQuery.isPlaceholderData;
   const page = allowedPage(currentPage, settled && paged.totalExact ? paged.total : null, size);
   if (page !== currentPage) setCurrentPage(page);
+
+  // The change's call is good for the render that follows it only. Should its answer have gone to a
+  // query of another call (a page corrected in that render), the rows are not that query's: it asks.
+  useEffect(() => {
+    const taken = takenNext.current;
+    nextCall.current = undefined;
+    takenNext.current = undefined;
+    if (taken && dataProvider.sameListCall && !dataProvider.sameListCall(taken, callOf({ filters, sorters, currentPage, pageSize }))) void refetch();
+  });
 
   return {
     rows: result.data,
