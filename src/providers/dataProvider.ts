@@ -237,7 +237,8 @@ export const createDataProvider = (
   const nextGuess = () => {
     while (guessing < GUESSES_AT_ONCE && guesses.length) {
       const guess = guesses.shift()!;
-      if (Date.now() - guess.at >= EARLY_LIST_TTL_MS || early.has(guess.key)) continue;
+      if (Date.now() - guess.at >= EARLY_LIST_TTL_MS) continue;
+      // Sent now, or already on its way (sendEarly sends a key once): either way a turn until it answers.
       sendEarly(guess.key, guess.path, guess.params);
       guessing++;
       const done = () => {

@@ -184,10 +184,11 @@ export const ListFilters = memo(({ def, filters, apply, askAhead, clear }: Props
     setDraft(applied);
   }
   /** Any filter change also applies what the search box shows (when the server takes it). */
-  const applyWithSearch = (changes: CrudFilter[]) => {
+  const withSearch = (changes: CrudFilter[]): CrudFilter[] => {
     const typed = draft.trim();
-    apply(shows('q') && typed !== applied && !tooLong(typed) ? [shareFilter('q', typed), ...changes] : changes);
+    return shows('q') && typed !== applied && !tooLong(typed) ? [shareFilter('q', typed), ...changes] : changes;
   };
+  const applyWithSearch = (changes: CrudFilter[]) => apply(withSearch(changes));
 
   // Not for an administrator: its lists hold only its own administrator (PROFILE_TENANT).
   const showAdministrator = shows('admId') && who !== null && PROFILE_TENANT[who] !== 'adm' && shareAccess?.can === true;
@@ -230,13 +231,13 @@ export const ListFilters = memo(({ def, filters, apply, askAhead, clear }: Props
         maxTagCount={3}
         value={current.state ?? []}
         options={stateOptions}
-        // As the options show, the first page of each is asked for: a state is picked within a
-        // second or two of opening, and its rows are then in when it is (issue 17). At most one
-        // small page per state (nine), kept 10 s, and only when the box holds no unapplied search.
+        // As the options show, the first page of each is asked for (as picking it would apply it,
+        // search box included): a state is picked within a second or two of opening, and its rows
+        // are then in when it is (issue 17). At most one small page per state (nine), kept 10 s.
         onOpenChange={(open) => {
-          if (!open || !askAhead || draft.trim() !== applied) return;
+          if (!open || !askAhead) return;
           const chosen = current.state ?? [];
-          askAhead(stateOptions.map(({ value: s }) => [shareFilter('state', chosen.includes(s) ? chosen.filter((c) => c !== s) : [...chosen, s])]));
+          askAhead(stateOptions.map(({ value: s }) => withSearch([shareFilter('state', chosen.includes(s) ? chosen.filter((c) => c !== s) : [...chosen, s])])));
         }}
         onChange={(v) => applyWithSearch([shareFilter('state', v)])}
         style={{ minWidth: fit(260) }}

@@ -74,14 +74,16 @@ export const useListTable = (def: ResourceDef) => {
   // first render, where they came one render and a fetch later (issue 17). Only the first query of
   // the mount may take it; any later one is another page or another filter.
   const [firstCall] = useState(() => listCallAt(def, search));
-  const arrived = useRef<'unasked' | 'taken' | 'none'>('unasked');
+  const firstWindow = useRef(true);
   const arrivedAt = useRef<number | undefined>(undefined);
   // The call a change asked for ahead (sendAhead below), for the query that change creates: when its
   // answer is already in (a state picked from a dropdown whose options were asked for as it opened),
   // the rows come with the change itself, with no loading render in between. Good for the render
   // that follows the change only (cleared after each commit).
-  const nextCall = useRef<Parameters<NonNullable<AheadCalls['takeArrivedList']>>[0] | undefined>(undefined);
-  const takenNext = useRef<typeof nextCall.current>(undefined);
+  type ListCall = Parameters<NonNullable<AheadCalls['takeArrivedList']>>[0];
+  const nextCall = useRef<ListCall | undefined>(undefined);
+  // The call whose early answer a query took as its first data, checked once the render commits.
+  const taken = useRef<ListCall | undefined>(undefined);
   const table = useTable<Row, HttpError>({
     resource: def.name,
     syncWithLocation: true,
@@ -90,18 +92,13 @@ export const useListTable = (def: ResourceDef) => {
     sorters: { initial: def.defaultSorters },
     queryOptions: {
       initialData: () => {
-        if (arrived.current !== 'unasked') {
-          const next = nextCall.current;
-          nextCall.current = undefined;
-          const taken = next && dataProvider.takeArrivedList?.(next);
-          if (taken) takenNext.current = next;
-          arrivedAt.current = taken?.at;
-          return taken?.answer as GetListResponse<Row> | undefined;
-        }
-        const taken = dataProvider.takeArrivedList?.(firstCall);
-        arrived.current = taken ? 'taken' : 'none';
-        arrivedAt.current = taken?.at;
-        return taken?.answer as GetListResponse<Row> | undefined;
+        const call = firstWindow.current ? firstCall : nextCall.current;
+        firstWindow.current = false;
+        nextCall.current = undefined;
+        const early = call && dataProvider.takeArrivedList?.(call);
+        if (early) taken.current = call;
+        arrivedAt.current = early?.at;
+        return early?.answer as GetListResponse<Row> | undefined;
       },
       initialDataUpdatedAt: () => arrivedAt.current,
       staleTime: arrivedStaysFresh(),
@@ -110,16 +107,7 @@ export const useListTable = (def: ResourceDef) => {
   const { tableQuery, result, currentPage, pageSize, setCurrentPage, setPageSize, sorters, setSorters, filters, setFilters } = table;
   const permanent = def.permanentFilters;
 
-  // Taken for the call the address says; should useTable have read the address otherwise, the rows
-  // are not that call's: it is made after all.
-  const [firstAsked] = useState(() => ({ resource: def.name, pagination: { currentPage, pageSize }, filters: unionFilters(permanent ?? [], filters), sorters }));
   const { refetch } = tableQuery;
-  useEffect(() => {
-    if (arrived.current === 'taken' && dataProvider.sameListCall && !dataProvider.sameListCall(firstCall, firstAsked)) void refetch();
-    // The window closes with the first render: a mount whose first query came from the cache never
-    // asked, and a later query (another page, another filter) must not take the first call's rows.
-    if (arrived.current === 'unasked') arrived.current = 'none';
-  }, [dataProvider, firstAsked, firstCall, refetch]);
 
   /** The list call useTable makes for a state of the table (its filters unioned with the permanent ones). */
   const callOf = useCallback(
@@ -147,6 +135,12 @@ export const useListTable = (def: ResourceDef) => {
     [dataProvider, callOf],
   );
 
+  /** The table once these filter changes are applied: Refine's own merge (setFilters(…, 'merge')), page 1. */
+  const afterFilters = useCallback(
+    (changes: CrudFilter[]) => ({ filters: unionFilters(permanent ?? [], changes, filters), sorters, currentPage: 1, pageSize }),
+    [filters, pageSize, permanent, sorters],
+  );
+
   /**
    * Asks ahead for the first page each of these filter changes would show, without applying any
    * (a dropdown's options as it opens): the pick then finds its rows already in. Guesses: a few on
@@ -154,9 +148,9 @@ export const useListTable = (def: ResourceDef) => {
    */
   const askAhead = useCallback(
     (choices: CrudFilter[][]) => {
-      for (const changes of choices) dataProvider.guessList?.(callOf({ filters: unionFilters(permanent ?? [], changes, filters), sorters, currentPage: 1, pageSize }));
+      for (const changes of choices) dataProvider.guessList?.(callOf(afterFilters(changes)));
     },
-    [callOf, dataProvider, filters, pageSize, permanent, sorters],
+    [afterFilters, callOf, dataProvider],
   );
 
   // One identity for the list's life: a new one would render the table's every row and cell again
@@ -184,12 +178,11 @@ export const useListTable = (def: ResourceDef) => {
   /** Filter changes merge into the others and restart at page 1. */
   const applyFilters = useCallback(
     (changes: CrudFilter[]) => {
-      // Refine's own merge (useTable's setFilters(…, 'merge')).
-      sendAhead({ filters: unionFilters(permanent ?? [], changes, filters), sorters, currentPage: 1, pageSize });
+      sendAhead(afterFilters(changes));
       setFilters(changes, 'merge');
       setCurrentPage(1);
     },
-    [filters, pageSize, permanent, sendAhead, setFilters, setCurrentPage, sorters],
+    [afterFilters, sendAhead, setFilters, setCurrentPage],
   );
 
   /** Permanent filters (the pendency list's state) survive: Refine unions them back in. */
@@ -213,13 +206,18 @@ export const useListTable = (def: ResourceDef) => {
   const page = allowedPage(currentPage, settled && paged.totalExact ? paged.total : null, size);
   if (page !== currentPage) setCurrentPage(page);
 
-  // The change's call is good for the render that follows it only. Should its answer have gone to a
-  // query of another call (a page corrected in that render), the rows are not that query's: it asks.
   useEffect(() => {
-    const taken = takenNext.current;
+    // The first call's window closes with the first render: a mount whose first query came from the
+    // cache never asked, and a later query (another page, another filter) must not take its rows.
+    // A change's call is good for the render that follows it only.
+    firstWindow.current = false;
     nextCall.current = undefined;
-    takenNext.current = undefined;
-    if (taken && dataProvider.sameListCall && !dataProvider.sameListCall(taken, callOf({ filters, sorters, currentPage, pageSize }))) void refetch();
+    const call = taken.current;
+    taken.current = undefined;
+    // Rows taken for a call other than the one the table's state makes (useTable read the address
+    // otherwise than the call sent ahead, or a page was corrected in that render) are not its
+    // query's: it asks after all.
+    if (call && dataProvider.sameListCall && !dataProvider.sameListCall(call, callOf({ filters, sorters, currentPage, pageSize }))) void refetch();
   });
 
   return {
