@@ -7,14 +7,16 @@
  *   browser context (empty cache: the list's code is downloaded after the login, as on a first visit);
  * - filter → rows: from the click on a state option (with_pendency) to the table showing other rows;
  * - deep-link reload: a reload of the filtered list's address while signed in (the browser's cache
- *   warm, as when a user presses F5), from the reload to the rows on screen.
+ *   warm, as when a user presses F5), from the reload to the rows on screen;
+ * - main-thread busy: the page's main-thread task time during login → rows and filter → rows
+ *   (what the page itself computed; steadier than wall time on a shared machine).
  * One warm-up round, then ROUNDS measured rounds (paced: the server allows 10 logins a minute per
  * e-mail), ours and the baseline alternating; median, min and max. Timed from the test driver
  * (playwright-core), so each figure includes a few milliseconds of driver round trips.
  * `npx tsx bench/browser.ts` writes bench/results/browser.md (BENCH_PROFILES=loopback,4g,3g).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { type AppUnderTest, startApps } from './baseline/apps';
 import { type NetworkProfile, WireMeter, profileNamed } from './network';
@@ -28,7 +30,21 @@ export interface Timings {
   /** Bytes received to show the login page, and to the first list's rows (cumulative). */
   loginBytes: number[];
   listBytes: number[];
+  /** Main-thread task time (ms) during login → rows and filter → rows. */
+  loginBusy: number[];
+  filterBusy: number[];
 }
+
+/**
+ * The page's main-thread task time so far, in ms (Chromium's TaskDuration metric): what a step cost
+ * the page's CPU (script, style, layout, paint). On a shared machine it moves far less than wall
+ * time, so it tells whether a change made the page do less even when the clock cannot.
+ */
+const mainThreadMeter = async (context: BrowserContext, page: Page) => {
+  const session = await context.newCDPSession(page);
+  await session.send('Performance.enable');
+  return async () => ((await session.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+};
 
 const ROWS = '.ant-table-tbody tr.ant-table-row';
 /** The spinner over a table's rows: antd's table puts it around the table, our list around its table box. */
@@ -65,6 +81,8 @@ interface Round {
   reload: number;
   loginBytes: number;
   listBytes: number;
+  loginBusy: number;
+  filterBusy: number;
 }
 
 async function round(browser: Browser, app: AppUnderTest, profile: NetworkProfile, i: number): Promise<Round> {
@@ -72,6 +90,7 @@ async function round(browser: Browser, app: AppUnderTest, profile: NetworkProfil
   try {
     const page = await context.newPage();
     const meter = await WireMeter.attach(context, page, profile);
+    const busy = await mainThreadMeter(context, page);
     await paceLogin(app.url);
     await page.goto(app.url, { waitUntil: 'load', timeout: 120_000 });
     await app.loginReady(page);
@@ -83,6 +102,7 @@ async function round(browser: Browser, app: AppUnderTest, profile: NetworkProfil
     // loads code on the form's input gets that time, as it would from a person).
     await app.fillLogin(page);
     await meter.idle();
+    let busyBefore = await busy();
     let started = performance.now();
     await app.pressLogin(page);
     await page
@@ -93,15 +113,18 @@ async function round(browser: Browser, app: AppUnderTest, profile: NetworkProfil
         throw new Error(`${app.name}, ${profile.name} round ${i}: no rows at ${page.url()}; the page says: ${(await page.locator('body').innerText()).slice(0, 300)}`, { cause: e });
       });
     const login = performance.now() - started;
+    const loginBusy = (await busy()) - busyBefore;
     await meter.idle();
     const listBytes = meter.total;
 
     const before = await rowsText(page);
     await app.openFilter(page);
+    busyBefore = await busy();
     started = performance.now();
     await app.pickFilter(page);
     await rowsChanged(page, before);
     const filter = performance.now() - started;
+    const filterBusy = (await busy()) - busyBefore;
 
     // The filtered list's address, reloaded: what a user gets from F5 or a shared link while signed in.
     await meter.idle();
@@ -110,19 +133,21 @@ async function round(browser: Browser, app: AppUnderTest, profile: NetworkProfil
     await rowsChanged(page, '');
     const reload = performance.now() - started;
     await meter.detach();
-    return { login, filter, reload, loginBytes, listBytes };
+    return { login, filter, reload, loginBytes, listBytes, loginBusy, filterBusy };
   } finally {
     await context.close();
   }
 }
 
-const empty = (): Timings => ({ loginToRows: [], filterToRows: [], deepLinkReload: [], loginBytes: [], listBytes: [] });
+const empty = (): Timings => ({ loginToRows: [], filterToRows: [], deepLinkReload: [], loginBytes: [], listBytes: [], loginBusy: [], filterBusy: [] });
 const add = (t: Timings, r: Round) => {
   t.loginToRows.push(r.login);
   t.filterToRows.push(r.filter);
   t.deepLinkReload.push(r.reload);
   t.loginBytes.push(r.loginBytes);
   t.listBytes.push(r.listBytes);
+  t.loginBusy.push(r.loginBusy);
+  t.filterBusy.push(r.filterBusy);
 };
 
 /** Both apps on one network profile: a warm-up round each, then `rounds` rounds, alternating. */
@@ -190,6 +215,8 @@ export function browserReport(results: Awaited<ReturnType<typeof measureProfile>
         baseline.deepLinkReload,
         profile.conditions ? '—' : `≤ ${TARGETS.reloadMs} ms ${mark(median(ours.deepLinkReload) <= TARGETS.reloadMs)}`,
       ),
+      row('main-thread busy during login → rows', ours.loginBusy, baseline.loginBusy, '—'),
+      row('main-thread busy during filter → rows', ours.filterBusy, baseline.filterBusy, '—'),
       '',
     );
   }

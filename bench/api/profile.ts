@@ -7,7 +7,9 @@
  *
  * Env: PROFILE_ONLY scenario names as BENCH_ONLY (`share/get|action*`; default share/get),
  * PROFILE_TARGET=postgres|pglite (default postgres), PROFILE_SHARES=100000 (the benchmark's scratch
- * database or PGlite directory of that size, built if missing), PROFILE_SECONDS=10 per scenario,
+ * database or PGlite directory of that size, built if missing), PROFILE_AUDIT_ENTRIES=1000000 (the
+ * audit trail the audit list scenarios read, as in the benchmark; 0 leaves it as it is),
+ * PROFILE_SECONDS=10 per scenario,
  * PROFILE_CONNECTIONS=50, PROFILE_TOP=40 functions.
  *
  * The app runs on the Node production runs, as in the benchmark (bench/api/runtime.ts, BENCH_API_NODE).
@@ -136,14 +138,15 @@ async function profileRun(): Promise<string> {
   const shares = Number(process.env.PROFILE_SHARES ?? 100_000);
   const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
   const connections = Number(process.env.PROFILE_CONNECTIONS ?? 50);
+  const auditEntries = Number(process.env.PROFILE_AUDIT_ENTRIES ?? 1_000_000);
   const dir = mkdtempSync(join(tmpdir(), 'repasse-api-profile-'));
   process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --cpu-prof --cpu-prof-dir=${dir}`.trim();
   let env: { BENCH_DB_URL?: string; BENCH_PGLITE_DIR?: string };
   if (process.env.PROFILE_TARGET === 'pglite') {
     const pgliteDir = `/tmp/repasse-bench-pglite-${shares >= 1000 ? `${shares / 1000}k` : shares}`;
-    await ensurePglite(pgliteDir, shares, log);
+    await ensurePglite(pgliteDir, shares, log, auditEntries);
     env = { BENCH_PGLITE_DIR: pgliteDir };
-  } else env = { BENCH_DB_URL: await ensurePostgres(shares, log) };
+  } else env = { BENCH_DB_URL: await ensurePostgres(shares, log, auditEntries) };
   const target = await startTarget(env);
   try {
     const tokens: Record<Who, string> = { operator: await login(target.baseUrl, USERS.operator), adm: await login(target.baseUrl, USERS.adm) };

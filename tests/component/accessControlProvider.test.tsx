@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answeredNow, createAccessControlProvider, permissionFor } from '../../src/providers/accessControlProvider';
 import { RESOURCES } from '../../src/resources';
+import { STORAGE_KEYS } from '../../src/domain';
 import { signIn } from './helpers';
 
 const acp = createAccessControlProvider();
@@ -29,6 +30,17 @@ describe('accessControlProvider', () => {
   it('lets the fund list its shares, pendencies and transfers only', async () => {
     signIn('fund');
     expect(await listable()).toEqual(['shares', 'pendencies', 'transfers', 'auctions']);
+  });
+
+  it('answers for the token stored now, however often the tab switches between sessions', async () => {
+    signIn('operator');
+    expect(await canList('administrators')).toBe(true);
+    signIn('fund');
+    expect(await canList('administrators')).toBe(false);
+    signIn('operator');
+    expect(await canList('administrators')).toBe(true);
+    localStorage.setItem(STORAGE_KEYS.token, 'not-a-token');
+    expect(await canList('shares')).toBe(false);
   });
 
   it('removes what the token denies', async () => {
