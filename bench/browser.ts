@@ -49,14 +49,20 @@ const mainThreadMeter = async (context: BrowserContext, page: Page) => {
 const ROWS = '.ant-table-tbody tr.ant-table-row';
 /** The spinner over a table's rows: antd's table puts it around the table, our list around its table box. */
 const TABLE_SPINNING = '.ant-spin-nested-loading .ant-spin-spinning';
-const rowsText = (page: Page) => page.locator(ROWS).allInnerTexts().then((t) => t.join('\n'));
+/**
+ * The rows' text as the DOM holds it. `textContent`, not `innerText`: the wait below checks it on
+ * every frame, and innerText lays the page out each time it is read — work in the page's main
+ * thread that the driver, not the app, caused (it showed in the busy time as the wait grew longer,
+ * on slow 3G most of all).
+ */
+const rowsText = (page: Page) => page.evaluate((selector) => [...document.querySelectorAll(selector)].map((r) => r.textContent).join('\n'), ROWS);
 
 /** Resolves when the table shows rows other than `before` and no longer spins. */
 const rowsChanged = (page: Page, before: string) =>
   page.waitForFunction(
     ([selector, prev, spinning]) => {
       const rows = [...document.querySelectorAll<HTMLElement>(selector)];
-      return rows.length > 0 && !document.querySelector(spinning) && rows.map((r) => r.innerText).join('\n') !== prev;
+      return rows.length > 0 && !document.querySelector(spinning) && rows.map((r) => r.textContent).join('\n') !== prev;
     },
     [ROWS, before, TABLE_SPINNING] as const,
     { timeout: 120_000, polling: 'raf' },
