@@ -58,25 +58,25 @@ export const clearToken = (): void => {
   tokenChanged();
 };
 
+/** Decodes without verifying: the server verifies; the app only reads claims to shape the UI. */
+const decode = (token: string): Partial<TokenClaims> | null => {
+  try {
+    const claims = jwtDecode<Partial<TokenClaims>>(token);
+    return claims && typeof claims === 'object' ? claims : null;
+  } catch {
+    return null;
+  }
+};
+
 /**
  * The last token decoded and its claims: every access check reads the session (a list's render makes
  * dozens), and decoding the same token each time cost ~15 ms of a login's render (issue 17).
  */
 let decoded: { token: string; claims: Partial<TokenClaims> | null } | undefined;
 
-/** Decodes without verifying: the server verifies; the app only reads claims to shape the UI. */
 export const decodeClaims = (token: string | null | undefined): Partial<TokenClaims> | null => {
   if (!token) return null;
-  if (decoded?.token !== token) {
-    let claims: Partial<TokenClaims> | null;
-    try {
-      const read = jwtDecode<Partial<TokenClaims>>(token);
-      claims = read && typeof read === 'object' ? read : null;
-    } catch {
-      claims = null;
-    }
-    decoded = { token, claims };
-  }
+  if (decoded?.token !== token) decoded = { token, claims: decode(token) };
   return decoded.claims;
 };
 
