@@ -301,9 +301,15 @@ describe('errors and sessions', () => {
   it('shows at most three toasts at a time, and they close by themselves', async () => {
     const { context, page } = await openPage(suite.browser, suite.server.url);
     // An unknown e-mail, so that no real account comes near its lockout.
+    const submit = page.getByRole('button', { name: 'Entrar' });
     for (let i = 0; i < 4; i++) {
+      // Listen before the click: a quick refusal can come back before a listener set after it.
+      const refused = page.waitForResponse((r) => r.url().endsWith('/api/user/login'));
       await logIn(page, 'ninguem@repasse.dev', `errada-${i}`);
-      await page.waitForResponse((r) => r.url().endsWith('/api/user/login'));
+      await refused;
+      // The button ignores clicks while it shows the pending login (no double submit); the next try
+      // waits for it to be ready again, as a user would.
+      await expect.poll(() => submit.getAttribute('class')).not.toContain('ant-btn-loading');
     }
     const toasts = page.locator('.ant-notification-notice');
     await expect.poll(() => toasts.count()).toBeGreaterThan(0);
