@@ -71,6 +71,7 @@ export default defineConfig({
           hookTimeout: 300_000,
           // Each file starts servers and loads the database: one at a time.
           fileParallelism: false,
+          globalSetup: ['tests/e2e/support/globalSetup.ts'],
         },
       },
       {
@@ -81,6 +82,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          globalSetup: ['tests/e2e/support/globalSetup.ts'],
         },
       },
     ],

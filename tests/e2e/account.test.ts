@@ -5,7 +5,7 @@
  * first-access user must change the password before seeing the list.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '../api/support/smtpInbox';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -18,7 +18,7 @@ const sessions: Session[] = [];
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  server = await startServer({ env: { SMTP_URL: inbox.url } });
+  server = await startServer({ env: { SMTP_URL: inbox.url }, seeds: inject('seeds') });
   browser = await launchBrowser();
 });
 

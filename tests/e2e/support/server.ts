@@ -3,7 +3,7 @@
  * needed and runs the API) on a free port with its own data directory, and stops it afterwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,12 +48,40 @@ export interface StartOptions {
   dataDir?: string;
   /** Listen on this port (e.g. the one of a stopped server, to keep the browser's origin); a free one otherwise. */
   port?: number;
+  /**
+   * A directory of already-seeded data directories (tests/e2e/support/globalSetup.ts): a fresh data
+   * directory starts as a copy of the one seeded with the same seed settings, seeding it there first
+   * if none is. Seeding the demo data is most of a start (about 5 of 7 s); every file seeding again
+   * cost the browser tests over a minute. Ignored with `dataDir`.
+   */
+  seeds?: string;
 }
 
-export async function startServer({ env = {}, dataDir: givenDataDir, port: givenPort }: StartOptions = {}): Promise<RunningServer> {
+/** The settings that change what a first start seeds: data seeded under other values is not reused. */
+const SEED_SETTINGS = ['SEED_DEMO', 'SEED_SHARES', 'SEED_PASSWORD'] as const;
+
+/** `seeds`' data directory for `env`'s seed settings, seeded now if it is not there yet. */
+async function seededTemplate(seeds: string, env: Record<string, string>): Promise<string> {
+  const key = SEED_SETTINGS.map((name) => `${name}=${env[name] ?? process.env[name] ?? ''}`).join('&');
+  const template = join(seeds, Buffer.from(key).toString('base64url'));
+  if (existsSync(template)) return template;
+  const seeding = mkdtempSync(`${template}.seeding-`);
+  const server = await startServer({ env, dataDir: seeding });
+  await server.stop();
+  // A whole directory or none: another file seeding the same settings at once keeps its own copy.
+  try {
+    renameSync(seeding, template);
+  } catch {
+    rmSync(seeding, { recursive: true, force: true });
+  }
+  return template;
+}
+
+export async function startServer({ env = {}, dataDir: givenDataDir, port: givenPort, seeds }: StartOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, '../../..');
   const port = givenPort ?? (await freePort());
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'repasse-e2e-'));
+  if (!givenDataDir && seeds) cpSync(await seededTemplate(seeds, env), dataDir, { recursive: true });
   let log = '';
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -72,7 +100,9 @@ export async function startServer({ env = {}, dataDir: givenDataDir, port: given
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
+        // Ctrl-C, as in a terminal: SIGTERM would first keep the server listening, not ready, for
+        // SHUTDOWN_DELAY_MS (2 s) so that a load balancer can take it out of rotation.
+        child.kill('SIGINT');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }

@@ -1,9 +1,9 @@
 /**
  * What a browser test file sets up around its tests: one server (`npm start` on a fresh data
- * directory), one Chromium, and every context it opened closed at the end.
+ * directory, a copy of the run's seeded one), one Chromium, and every context it opened closed at the end.
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { startServer, type RunningServer, type StartOptions } from './server';
 import { signedInPage, type Session } from './session';
@@ -26,7 +26,7 @@ export function browserSuite(options: StartOptions = {}): BrowserSuite {
 
   beforeAll(async () => {
     // Both at once, but neither left running when the other fails to start.
-    const [started, launched] = await Promise.allSettled([startServer(options), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([startServer({ seeds: inject('seeds'), ...options }), launchBrowser()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
