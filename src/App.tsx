@@ -1,6 +1,7 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from './hooks/useMediaQuery';
 import { PageLoading } from './components/PageLoading';
 import { preloadable } from './components/preloadable';
 import { InAppNavigationBridge } from './pages/account/InAppNavigationBridge';
@@ -178,12 +179,15 @@ const ShellRoutes = () => {
   );
 };
 
+const NO_WAVE = { disabled: true } as const;
+
 export const App = () => {
   const brand = useBrandLoader(brandClient);
-  const theme = useMemo(() => brandTheme(brand), [brand]);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const theme = useMemo(() => brandTheme(brand, { motion: !reducedMotion }), [brand, reducedMotion]);
   return (
     <BrandContext.Provider value={brand}>
-      <ConfigProvider locale={APP_LOCALE} theme={theme} modal={MODAL_CONFIG}>
+      <ConfigProvider locale={APP_LOCALE} theme={theme} modal={MODAL_CONFIG} wave={reducedMotion ? NO_WAVE : undefined}>
         <AntdApp notification={NOTIFICATION_CONFIG}>
           <BrowserRouter>
             <ShellRoutes />

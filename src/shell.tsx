@@ -45,7 +45,11 @@ const PANEL_BG = '#F5F5F5';
 const SELECTED_ROW_BG = '#EEF0F3';
 const SELECTED_ROW_HOVER_BG = '#E6E9ED';
 
-export const brandTheme = (brand: Pick<Brand, 'primaryColor'>): ThemeConfig => {
+/**
+ * The brand's antd theme. `motion: false` (the system's "reduce motion", App.tsx) turns antd's
+ * transitions off: dialogs, menus, tabs and toasts appear and go without moving.
+ */
+export const brandTheme = (brand: Pick<Brand, 'primaryColor'>, { motion = true }: { motion?: boolean } = {}): ThemeConfig => {
   // A brand colour that white text on a button, or it as link text, would not read on is darkened
   // in its own hue (src/domain/contrast.ts); the brand editor warns when that happens.
   const primary = accessibleOnWhite(brand.primaryColor);
@@ -64,6 +68,7 @@ export const brandTheme = (brand: Pick<Brand, 'primaryColor'>): ThemeConfig => {
       colorInfo: primary,
       fontFamily: THEME.fontFamily,
       ...ACCESSIBLE_TEXT_TOKENS,
+      motion,
     },
     components: {
       Notification: { width: TOAST.widthPx },

@@ -48,8 +48,12 @@ async function scan(page: Page, where: string): Promise<void> {
 
 const base = (host: string) => `http://${host}:${suite.server.port}`;
 
-async function newContext(width: number): Promise<BrowserContext> {
-  return suite.browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'pt-BR', bypassCSP: true });
+/**
+ * The scans run with the system's "reduce motion" on (the app then turns antd's transitions off):
+ * what axe reads is the same once a transition ends, and each of the ~400 scans no longer waits for one.
+ */
+async function newContext(width: number, reducedMotion: 'reduce' | 'no-preference' = 'reduce'): Promise<BrowserContext> {
+  return suite.browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, locale: 'pt-BR', bypassCSP: true, reducedMotion });
 }
 
 async function signIn(context: BrowserContext, profile: Profile): Promise<Page> {
@@ -258,6 +262,27 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       // Every list, record, tab and dialog of a profile: ~2 min on a quiet 2-CPU machine, more under load.
     }, 420_000);
   }
+
+  it('with "reduce motion" set in the system, opening a dialog moves nothing (no zoom, no ripple on its button)', async () => {
+    /** The transitions and animations running on the page (a spinner's endless turn aside). */
+    const moving = (page: Page) =>
+      page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length);
+    const movesOnOpen = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await newContext(1440, reducedMotion);
+      const page = await signIn(context, PROFILES[0]);
+      await page.goto(`${base('localhost')}/listagem`);
+      await waitForRows(page);
+      await settle(page);
+      // "Colunas" opens a dialog: antd zooms it in and ripples the button.
+      await page.getByRole('button', { name: /^Colunas/ }).click();
+      await page.locator('.ant-modal-wrap:visible').first().waitFor();
+      const count = await moving(page);
+      await context.close();
+      return count;
+    };
+    expect(await movesOnOpen('no-preference'), 'without the setting antd animates the dialog').toBeGreaterThan(0);
+    expect(await movesOnOpen('reduce')).toBe(0);
+  });
 
   it('by keyboard: skip link first, one tab stop per row, Enter opens, focus on the heading, Back returns to the row, dialogs keep and return focus', async () => {
     const context = await newContext(1440);

@@ -3,10 +3,11 @@ import { getDefaultFilter, useCan, useList, useSelect, useTranslate, type CrudFi
 import { Button, Select, Space, Spin, theme } from 'antd';
 // The search box's own module: antd's Input entry also brings TextArea, Password and OTP.
 import Search from 'antd/es/input/Search';
-import { memo, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { FEATURE_FLAGS, PAGINATION, PROCESS_STEPS, PROCESS_STEP_KEYS, PROFILE_TENANT, PROFILES, SEARCH_MAX_LENGTH, SHARE_STATES, type AdministratorOption, type FundItem, type ProcessStep } from '../../domain';
 import { answeredNow } from '../../providers/accessControlProvider';
 import { useGrantee } from '../../hooks/useSession';
+import { useMediaQuery } from '../../hooks/useMediaQuery';
 import type { ResourceDef } from '../../resources';
 import { SHARE_FILTER, shareFilter, toShareListFilters } from '../../resources/shareFilters';
 import { UpdatedAtRangeSlot } from './UpdatedAtRangeSlot';
@@ -33,17 +34,7 @@ const fit = (px: number) => `min(${px}px, calc(100vw - 128px))`;
 /** Phones and narrow windows: the filters fold behind a "Filtros" button, the date range is two pickers. */
 export const NARROW_QUERY = '(max-width: 767px)';
 
-const subscribeNarrow = (onChange: () => void) => {
-  const query = window.matchMedia(NARROW_QUERY);
-  query.addEventListener?.('change', onChange);
-  return () => query.removeEventListener?.('change', onChange);
-};
-export const useNarrow = (): boolean =>
-  useSyncExternalStore(
-    subscribeNarrow,
-    () => window.matchMedia(NARROW_QUERY).matches,
-    () => false,
-  );
+export const useNarrow = (): boolean => useMediaQuery(NARROW_QUERY);
 
 /** What the search box would apply, or why it cannot: the server refuses more than SEARCH_MAX_LENGTH characters. */
 const tooLong = (text: string) => text.trim().length > SEARCH_MAX_LENGTH;

@@ -53,13 +53,41 @@ export async function englishNames(page: Page): Promise<string[]> {
   });
 }
 
-/** Waits until nothing is loading: no spinner, no skeleton, no pending lazy page. */
+/** How long the page must stay still before a scan: rc-motion starts a transition a frame or two after the change that causes it. */
+const QUIET_MS = 120;
+
+/**
+ * Waits until nothing is loading (no spinner, no skeleton, no pending lazy page) and nothing moves:
+ * no finite CSS animation or transition running (antd's motion: tabs ink, modal zoom, toasts) for
+ * QUIET_MS in a row. axe reads colours and visibility, which a fade in progress would get wrong.
+ * Endless animations (a processing badge's pulse) never end and are not waited for, nor is the click
+ * ripple (`.ant-wave`). A fixed 350 ms pause did the same on most screens but was too short for
+ * some and long for the rest.
+ */
 export async function settle(page: Page): Promise<void> {
+  const token = `${Date.now()}-${Math.random()}`;
   await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [role="status"][aria-busy="true"]'),
-    undefined,
-    { timeout: 30_000 },
+    ({ token, quietMs }) => {
+      const w = window as unknown as { __settle?: { token: string; since: number | null } };
+      if (w.__settle?.token !== token) w.__settle = { token, since: null };
+      const moving = document
+        .getAnimations()
+        .some(
+          (a) =>
+            a.playState === 'running' &&
+            a.effect?.getComputedTiming().iterations !== Infinity &&
+            // The click ripple: a 2 s fade of an empty overlay, nothing axe reads.
+            !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains('ant-wave'),
+        );
+      const loading = !!document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [role="status"][aria-busy="true"]');
+      if (moving || loading) {
+        w.__settle.since = null;
+        return false;
+      }
+      w.__settle.since ??= performance.now();
+      return performance.now() - w.__settle.since >= quietMs;
+    },
+    { token, quietMs: QUIET_MS },
+    { timeout: 30_000, polling: 'raf' },
   );
-  // antd's motion (tabs ink, modal zoom, toasts) ends within its 0.3 s.
-  await page.waitForTimeout(350);
 }
