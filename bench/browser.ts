@@ -18,8 +18,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
-import { type AppUnderTest, startApps } from './baseline/apps';
+import { type AppUnderTest, type Apps, startApps } from './baseline/apps';
 import { type NetworkProfile, WireMeter, profileNamed } from './network';
+import { hasCaddy } from './proxy';
 
 export const ROUNDS = Number(process.env.BROWSER_ROUNDS ?? 10);
 
@@ -252,17 +253,36 @@ export function browserReport(results: Awaited<ReturnType<typeof measureProfile>
   return lines.join('\n');
 }
 
-/** Every profile of BENCH_PROFILES (default: all), both apps, one browser. */
-export async function measureBrowser(browser: Browser, apps: { ours: AppUnderTest; baseline: AppUnderTest }) {
+/** Chromium's switches for the benchmark: accept the proxy's certificate (Caddy's local CA). */
+export const BENCH_BROWSER_ARGS = ['--ignore-certificate-errors'] as const;
+
+/**
+ * Every profile of BENCH_PROFILES (default: all), both apps, one browser; then, where Caddy runs,
+ * the throttled profiles of BENCH_PROXY_PROFILES (default 4g,3g; empty skips) with both apps behind
+ * the production proxy, over HTTP/2.
+ */
+export async function measureBrowser(browser: Browser, apps: Pick<Apps, 'ours' | 'baseline'> & Partial<Pick<Apps, 'proxied'>>) {
   const results = [];
   for (const profile of profileNamed(process.env.BENCH_PROFILES)) results.push(await measureProfile(browser, apps, profile));
+  const viaProxy = profileNamed(process.env.BENCH_PROXY_PROFILES ?? '4g,3g');
+  if (apps.proxied && viaProxy.length && hasCaddy()) {
+    const proxied = await apps.proxied();
+    try {
+      for (const profile of viaProxy) {
+        const measured = await measureProfile(browser, proxied, profile);
+        results.push({ ...measured, profile: { ...profile, label: `${profile.label}, behind the production proxy (Caddy, HTTP/2)` } });
+      }
+    } finally {
+      await proxied.stop();
+    }
+  }
   return results;
 }
 
 /** `npx tsx bench/browser.ts`. */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const apps = await startApps();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(BENCH_BROWSER_ARGS);
   try {
     const report = browserReport(await measureBrowser(browser, apps));
     mkdirSync(new URL('./results/', import.meta.url), { recursive: true });

@@ -2,7 +2,8 @@
  * `npm run bench`: every benchmark, each beside its baseline, results as Markdown under bench/results/.
  * - bundle.md: JavaScript to show the login and the first list, ours against bench/baseline;
  * - browser.md: bytes on the wire, login → rows, filter → rows and a deep-link reload in headless
- *   Chromium on loopback and throttled 4G and 3G profiles (BENCH_PROFILES), ours against bench/baseline;
+ *   Chromium on loopback and throttled 4G and 3G profiles (BENCH_PROFILES), and where Caddy runs the
+ *   throttled ones again behind the production proxy over HTTP/2 (BENCH_PROXY_PROFILES), ours against bench/baseline;
  * - bulk-pglite.md (and bulk-postgres.md when DATABASE_URL is set): both bulk moves over 10,000 shares;
  * - account-timing-<db>.md: verify_username with and without an account (bench/accountTiming.ts);
  * - api-postgres.md and api-pglite.md: the API benchmark (bench/api.ts; BENCH_API=0 skips it);
@@ -15,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startApps } from './baseline/apps';
-import { browserReport, measureBrowser } from './browser';
+import { BENCH_BROWSER_ARGS, browserReport, measureBrowser } from './browser';
 import { BUDGETS, type BundleFigures, hasCharts, measureApp } from './bundle';
 
 const results = new URL('./results/', import.meta.url);
@@ -58,7 +59,7 @@ const wants = (part: string) => PARTS.includes(part);
 if (wants('bundle') || wants('browser')) {
   const apps = await startApps();
   try {
-    const browser = await launchBrowser();
+    const browser = await launchBrowser(BENCH_BROWSER_ARGS);
     try {
       if (wants('bundle')) {
         const bundle = { ours: await measureApp(browser, apps.ours), baseline: await measureApp(browser, apps.baseline) };

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { type RunningServer, startServer } from '../../tests/e2e/support/server';
+import { startProxy } from '../proxy';
 
 export interface AppUnderTest {
   name: string;
@@ -72,7 +73,7 @@ export const ours = (url: string): AppUnderTest => ({
   pickFilter: (page) => pickOption(page, 'Com pendência'),
 });
 
-const baseline = (url: string): AppUnderTest => ({
+export const baseline = (url: string): AppUnderTest => ({
   name: 'baseline',
   url,
   loginReady: (page) => page.locator('form button[type=submit]').waitFor(),
@@ -98,7 +99,15 @@ export function buildBaseline(): string {
   return outDir;
 }
 
-export async function startApps(): Promise<{ ours: AppUnderTest; baseline: AppUnderTest; stop: () => Promise<void> }> {
+export interface Apps {
+  ours: AppUnderTest;
+  baseline: AppUnderTest;
+  /** Both apps again behind the production proxy (bench/proxy.ts, HTTP/2); stop before `stop`. */
+  proxied: () => Promise<{ ours: AppUnderTest; baseline: AppUnderTest; stop: () => Promise<void> }>;
+  stop: () => Promise<void>;
+}
+
+export async function startApps(): Promise<Apps> {
   const ourDist = process.env.BENCH_DIST;
   const ourServer = await startServer({ env: ourDist ? { ...SEED, STATIC_DIR: ourDist, SKIP_BUILD: '1' } : SEED });
   let baseServer: RunningServer | undefined;
@@ -112,6 +121,18 @@ export async function startApps(): Promise<{ ours: AppUnderTest; baseline: AppUn
   return {
     ours: ours(ourServer.url),
     baseline: baseline(baseServer.url),
+    proxied: async () => {
+      const ourProxy = await startProxy(ourServer.port);
+      const baseProxy = await startProxy(baseServer!.port).catch(async (e: unknown) => {
+        await ourProxy.stop();
+        throw e;
+      });
+      return {
+        ours: ours(ourProxy.url),
+        baseline: baseline(baseProxy.url),
+        stop: async () => void (await Promise.all([ourProxy.stop(), baseProxy.stop()])),
+      };
+    },
     stop: async () => {
       await Promise.all([ourServer.stop(), baseServer?.stop()]);
       rmSync(baseDist, { recursive: true, force: true });

@@ -94,12 +94,19 @@ type ListParams = Pick<Parameters<DataProvider['getList']>[0], 'resource' | 'pag
 export const EARLY_LIST_TTL_MS = 10_000;
 
 /**
- * How many guessed calls (guessList) may be on the wire at once. A browser opens at most six
- * connections to a host over HTTP/1.1 and the live event stream holds one: guesses beyond four
+ * How many guessed calls (guessList) may be on the wire at once over HTTP/1.1. A browser opens at
+ * most six connections to a host there and the live event stream holds one: guesses beyond four
  * queued in the browser, and on a slow line the one picked could wait a round trip behind the
  * others (bench/results/browser.md, slow 3G). One connection stays free for what the user asks.
+ * Over HTTP/2 or 3 (production, behind the proxy) every call shares one connection: all go at once.
  */
 export const GUESSES_AT_ONCE = 4;
+
+/** Whether this page came over a protocol that multiplexes calls on one connection (HTTP/2 or 3). */
+export const pageIsMultiplexed = (): boolean => {
+  const [navigation] = (globalThis.performance?.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return /^h[23]/.test(navigation?.nextHopProtocol ?? '');
+};
 
 /**
  * A query's staleTime that keeps an answer taken on arrival (takeArrivedList/Call, with its arrival
@@ -124,7 +131,7 @@ type RepasseDataProvider = DataProvider & {
   prefetchList: (params: ListParams) => void;
   /**
    * As prefetchList, for a list that may be wanted (each option of an open filter): at most
-   * GUESSES_AT_ONCE on the wire, the others wait their turn; one then asked for for real (the pick)
+   * GUESSES_AT_ONCE on the wire over HTTP/1.1 (all over HTTP/2), the others wait their turn; one then asked for for real (the pick)
    * leaves at once if it had not yet.
    */
   guessList: (params: ListParams) => void;
@@ -151,6 +158,7 @@ type RepasseDataProvider = DataProvider & {
 export const createDataProvider = (
   client: AxiosInstance = defaultHttp,
   apis: Readonly<Record<string, ResourceApi>> = RESOURCE_APIS,
+  guessesAtOnce: number = pageIsMultiplexed() ? Infinity : GUESSES_AT_ONCE,
 ): RepasseDataProvider => {
   const apiOf = (resource: string): ResourceApi => {
     const api = apis[resource];
@@ -235,7 +243,7 @@ export const createDataProvider = (
   const guesses: Guess[] = [];
   let guessing = 0;
   const nextGuess = () => {
-    while (guessing < GUESSES_AT_ONCE && guesses.length) {
+    while (guessing < guessesAtOnce && guesses.length) {
       const guess = guesses.shift()!;
       if (Date.now() - guess.at >= EARLY_LIST_TTL_MS) continue;
       // Sent now, or already on its way (sendEarly sends a key once): either way a turn until it answers.

@@ -1,7 +1,7 @@
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHARE_STATES } from '../../src/domain';
-import { EARLY_LIST_TTL_MS, GUESSES_AT_ONCE, createDataProvider } from '../../src/providers/dataProvider';
+import { EARLY_LIST_TTL_MS, GUESSES_AT_ONCE, createDataProvider, pageIsMultiplexed } from '../../src/providers/dataProvider';
 import { fakeHttp, signIn, type FakeReply } from './helpers';
 
 const record = () => {
@@ -229,6 +229,29 @@ describe('dataProvider', () => {
       for (const c of sent) c.answer();
       await vi.waitFor(() => expect(sent.map((c) => c.state)).toEqual([s1, s2, s3, s4, s7, s5, s6]));
       sent.at(-1)!.answer();
+    });
+
+    it('over HTTP/2 every guess goes at once: one connection carries them all', async () => {
+      const sent: string[] = [];
+      const answers: (() => void)[] = [];
+      const client = fakeHttp(
+        (config) =>
+          new Promise((resolve) => {
+            sent.push(String(JSON.parse(String((config.params as Record<string, unknown>).filters ?? '{}')).state));
+            answers.push(() => resolve({ status: 200, data: { data: [], total: 0 } }));
+          }),
+      );
+      const navigation = (protocol: string) => vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ nextHopProtocol: protocol } as PerformanceNavigationTiming]);
+      navigation('h2');
+      expect(pageIsMultiplexed()).toBe(true);
+      const p = createDataProvider(client);
+      for (const state of SHARE_STATES) p.guessList({ ...FIRST_PAGE, filters: [{ field: 'state', operator: 'in', value: [state] }] });
+      await vi.waitFor(() => expect(sent).toEqual([...SHARE_STATES]));
+      for (const answer of answers) answer();
+      // Over HTTP/1.1 the page keeps to four.
+      navigation('http/1.1');
+      expect(pageIsMultiplexed()).toBe(false);
+      vi.restoreAllMocks();
     });
 
     it('tells whether two sets of arguments make the same call', () => {

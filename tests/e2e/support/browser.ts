@@ -4,7 +4,8 @@ import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches (the benchmark behind the proxy accepts its local CA). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
   }
@@ -20,6 +21,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       // *.localhost names a brand (acme.localhost); pin them to the IPv4 loopback the server listens on.
       '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1',
+      ...extraArgs,
     ],
   });
 }
