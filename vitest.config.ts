@@ -71,9 +71,6 @@ export default defineConfig({
           hookTimeout: 300_000,
           // Each file starts servers and loads the database: one at a time.
           fileParallelism: false,
-          globalSetup: ['tests/e2e/support/globalSetup.ts'],
-          // Tests a file marks concurrent (the accessibility scans): two at a time on two CPUs.
-          maxConcurrency: 2,
         },
       },
       {

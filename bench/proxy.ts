@@ -46,7 +46,9 @@ export async function startProxy(upstreamPort: number): Promise<Proxy> {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await exited;
+      // Caddy waits for open connections (a live event stream) without a limit of its own.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
     rmSync(home, { recursive: true, force: true });
   };

@@ -4,6 +4,7 @@ import { PAGINATION, endpointNamed, type Endpoint, type ListResponse } from '../
 import type { ExportColumn, ExportFormat } from '../domain/exportFormat';
 import { RESOURCE_APIS, type ResourceApi, type RowActionName } from '../resources';
 import { toShareListFilters, toShareSort } from '../resources/shareFilters';
+import { apiBaseUrl } from './apiBase';
 import { http as defaultHttp } from './http';
 import { toHttpError } from './httpError';
 import { readToken } from './session';
@@ -102,8 +103,13 @@ export const EARLY_LIST_TTL_MS = 10_000;
  */
 export const GUESSES_AT_ONCE = 4;
 
-/** Whether this page came over a protocol that multiplexes calls on one connection (HTTP/2 or 3). */
-export const pageIsMultiplexed = (): boolean => {
+/**
+ * Whether the API's calls share one connection (HTTP/2 or 3): known from the page's own protocol
+ * when the API is on the page's origin (`apiUrl`, VITE_API_URL or beside the app). An API elsewhere
+ * may speak HTTP/1.1 whatever served the page: then it counts as not multiplexed.
+ */
+export const pageIsMultiplexed = (apiUrl: string = apiBaseUrl()): boolean => {
+  if (typeof location === 'undefined' || new URL(apiUrl, location.href).origin !== location.origin) return false;
   const [navigation] = (globalThis.performance?.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
   return /^h[23]/.test(navigation?.nextHopProtocol ?? '');
 };

@@ -309,7 +309,7 @@ describe('errors and sessions', () => {
       await refused;
       // The button ignores clicks while it shows the pending login (no double submit); the next try
       // waits for it to be ready again, as a user would.
-      await expect.poll(() => submit.getAttribute('class')).not.toContain('ant-btn-loading');
+      await expect.poll(() => submit.getAttribute('class'), { timeout: 10_000 }).not.toContain('ant-btn-loading');
     }
     const toasts = page.locator('.ant-notification-notice');
     await expect.poll(() => toasts.count()).toBeGreaterThan(0);

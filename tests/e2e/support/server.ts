@@ -13,7 +13,8 @@ export interface RunningServer {
   port: number;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server; answers its exit code (null when it had to be killed). */
+  stop: () => Promise<number | null>;
 }
 
 export const freePort = (): Promise<number> =>
@@ -66,13 +67,16 @@ async function seededTemplate(seeds: string, env: Record<string, string>): Promi
   const template = join(seeds, Buffer.from(key).toString('base64url'));
   if (existsSync(template)) return template;
   const seeding = mkdtempSync(`${template}.seeding-`);
-  const server = await startServer({ env, dataDir: seeding });
-  await server.stop();
-  // A whole directory or none: another file seeding the same settings at once keeps its own copy.
   try {
+    const server = await startServer({ env, dataDir: seeding });
+    // Only a clean exit has closed PGlite: a killed server's data is no template.
+    const exit = await server.stop();
+    if (exit !== 0) throw new Error(`the seeding server exited with ${exit}, not 0:\n${server.output()}`);
+    // A whole directory or none: another file seeding the same settings at once keeps its own copy.
     renameSync(seeding, template);
-  } catch {
+  } catch (e) {
     rmSync(seeding, { recursive: true, force: true });
+    if (!existsSync(template)) throw e;
   }
   return template;
 }
@@ -80,8 +84,9 @@ async function seededTemplate(seeds: string, env: Record<string, string>): Promi
 export async function startServer({ env = {}, dataDir: givenDataDir, port: givenPort, seeds }: StartOptions = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, '../../..');
   const port = givenPort ?? (await freePort());
+  const template = !givenDataDir && seeds ? await seededTemplate(seeds, env) : undefined;
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'repasse-e2e-'));
-  if (!givenDataDir && seeds) cpSync(await seededTemplate(seeds, env), dataDir, { recursive: true });
+  if (template) cpSync(template, dataDir, { recursive: true });
   let log = '';
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -107,6 +112,7 @@ export async function startServer({ env = {}, dataDir: givenDataDir, port: given
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }
