@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '../../src/components/AnalyticsTracker';
 import { pageViewOf } from '../../src/domain';
 import { ACCOUNT_ROUTES } from '../../src/domain/account';
-import { axeScan, englishNames, settle, type Violation } from './support/axe';
+import { axeScan, englishNames, motionNow, settle, type Violation } from './support/axe';
 import { browserSuite } from './support/suite';
 import { DEMO_PASSWORD, logIn, tableRows, waitForRows } from './support/session';
 
@@ -268,19 +268,6 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   }
 
   it('with "reduce motion" set in the system, opening a dialog moves nothing (no zoom, no ripple on its button)', async () => {
-    /** The transitions and animations running on the page (a spinner's endless turn and the click ripple aside). */
-    const moving = (page: Page) =>
-      page.evaluate(
-        () =>
-          document
-            .getAnimations()
-            .filter(
-              (a) =>
-                a.playState === 'running' &&
-                a.effect?.getComputedTiming().iterations !== Infinity &&
-                !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains('ant-wave'),
-            ).length,
-      );
     const movesOnOpen = async (reducedMotion: 'reduce' | 'no-preference') => {
       const context = await newContext(1440, reducedMotion);
       const page = await signIn(context, PROFILES[0]);
@@ -290,7 +277,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       // "Colunas" opens a dialog: antd zooms it in and ripples the button.
       await page.getByRole('button', { name: /^Colunas/ }).click();
       await page.locator('.ant-modal-wrap:visible').first().waitFor();
-      const seen = { moving: await moving(page), ripples: await page.locator('.ant-wave').count() };
+      const seen = { moving: (await motionNow(page)).moving, ripples: await page.locator('.ant-wave').count() };
       await context.close();
       return seen;
     };

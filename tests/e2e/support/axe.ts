@@ -57,37 +57,38 @@ export async function englishNames(page: Page): Promise<string[]> {
 const QUIET_MS = 120;
 
 /**
- * Waits until nothing is loading (no spinner, no skeleton, no pending lazy page) and nothing moves:
- * no finite CSS animation or transition running (antd's motion: tabs ink, modal zoom, toasts) for
- * QUIET_MS in a row. axe reads colours and visibility, which a fade in progress would get wrong.
- * Endless animations (a processing badge's pulse) never end and are not waited for, nor is the click
- * ripple (`.ant-wave`). A fixed 350 ms pause did the same on most screens but was too short for
- * some and long for the rest.
+ * What moves or loads on the page now: the finite CSS animations and transitions running (antd's
+ * motion: tabs ink, modal zoom, toasts), and whether a spinner, a skeleton or a pending lazy page
+ * shows. Endless animations (a processing badge's pulse) never end and do not count, nor does the
+ * click ripple (`.ant-wave`, a 2 s fade of an empty overlay, nothing axe reads).
+ */
+export const motionNow = (page: Page): Promise<{ moving: number; loading: boolean }> =>
+  page.evaluate(() => ({
+    moving: document
+      .getAnimations()
+      .filter(
+        (a) =>
+          a.playState === 'running' &&
+          a.effect?.getComputedTiming().iterations !== Infinity &&
+          !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains('ant-wave'),
+      ).length,
+    loading: !!document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [role="status"][aria-busy="true"]'),
+  }));
+
+/**
+ * Waits until nothing loads or moves (`motionNow`) for QUIET_MS in a row: axe reads colours and
+ * visibility, which a fade in progress would get wrong. A fixed 350 ms pause did the same on most
+ * screens but was too short for some and long for the rest.
  */
 export async function settle(page: Page): Promise<void> {
-  const token = `${Date.now()}-${Math.random()}`;
-  await page.waitForFunction(
-    ({ token, quietMs }) => {
-      const w = window as unknown as { __settle?: { token: string; since: number | null } };
-      if (w.__settle?.token !== token) w.__settle = { token, since: null };
-      const moving = document
-        .getAnimations()
-        .some(
-          (a) =>
-            a.playState === 'running' &&
-            a.effect?.getComputedTiming().iterations !== Infinity &&
-            // The click ripple: a 2 s fade of an empty overlay, nothing axe reads.
-            !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains('ant-wave'),
-        );
-      const loading = !!document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [role="status"][aria-busy="true"]');
-      if (moving || loading) {
-        w.__settle.since = null;
-        return false;
-      }
-      w.__settle.since ??= performance.now();
-      return performance.now() - w.__settle.since >= quietMs;
-    },
-    { token, quietMs: QUIET_MS },
-    { timeout: 30_000, polling: 'raf' },
-  );
+  const deadline = Date.now() + 30_000;
+  let quietSince: number | null = null;
+  for (;;) {
+    const { moving, loading } = await motionNow(page);
+    const now = Date.now();
+    if (moving || loading) quietSince = null;
+    else if (now - (quietSince ??= now) >= QUIET_MS) return;
+    if (now > deadline) throw new Error(`the page did not settle in 30 s (${moving} animations running, loading: ${loading})`);
+    await page.waitForTimeout(16);
+  }
 }
