@@ -39,7 +39,7 @@ dropStaleToken();
 const loadFirstList = (target: string) =>
   Promise.all([
     SignedInApp.preload(),
-    import('./SignedInApp'),
+    import('./SignedInApp').then((app) => (signedInApp = app)),
     import('./components/layout/AppLayout'),
     target === HOME_ROUTE ? import('./pages/dashboard/DashboardPage') : import('./pages/list/ListPage'),
   ])
@@ -54,6 +54,8 @@ const loadFirstList = (target: string) =>
  * DESIGN §5 budgets it, and nobody downloads the app who does not sign in. Asked for again on the
  * click when the destination changed or a download failed.
  */
+/** The signed-in app's module once in: a submit then has the login carry the first page's reads. */
+let signedInApp: typeof import('./SignedInApp') | undefined;
 let firstList: { target: string; load: Promise<Awaited<ReturnType<typeof loadFirstList>>> } | undefined;
 const prefetchFirstList = (target: string) => {
   if (firstList?.target !== target) firstList = { target, load: loadFirstList(target) };
@@ -122,7 +124,9 @@ const ShellLogin = () => {
   // A page that sent the user here (`?to=`) comes first, as in Refine's useLogin.
   const destination = () => new URLSearchParams(window.location.search).get('to') || HOME_ROUTE;
 
-  const login = (params: LoginParams) => {
+  const login = (form: LoginParams) => {
+    // The first page's reads ride on the login (issue 17) when its code came while the user typed.
+    const params: LoginParams = { ...form, follow: signedInApp?.followLoginTo(destination()) };
     // The call leaves first, in this task (the request interceptor is synchronous); the pending
     // form renders while the server checks the password.
     const answer = authLoaded ? authLoaded.authProvider.login(params) : loadAuth().then(({ authProvider }) => authProvider.login(params));

@@ -44,6 +44,7 @@ export const SignedInApp = () => (
 );
 
 export { preloadHome } from './routes';
+export { followLoginTo } from './providers/loginReads';
 
 /**
  * Asks for the page of a list that its table will ask for at `url` (a pathname and its query), so

@@ -8,7 +8,9 @@ import { API } from '../../src/domain/apiPaths';
 import { PROFILES } from '../../src/domain/profiles';
 import { NAME_MAX_LENGTH } from '../../src/domain/management';
 import { PERMISSION_NAMES } from '../../src/domain/permissions';
-import { MESSAGES, tooMany } from '../services/errors';
+import { LOGIN_FOLLOW_UPS_MAX, LOGIN_FOLLOW_UP_MAX_LENGTH, LOGIN_FOLLOW_UP_PATTERN, loginFollowUpEndpoint } from '../../src/domain/loginFollowUps';
+import { MESSAGES, invalid, tooMany } from '../services/errors';
+import { answerLoginFollowUps } from '../http/loginFollowUps';
 import { defineRoute, userOf } from '../http/route';
 import { listResponse, referenceListQuerySchema } from '../http/schemas';
 import { AUTH_CODE, PASSWORD_MAX_LENGTH } from '../../src/domain/account';
@@ -27,6 +29,14 @@ const loginBody = {
     username: { type: 'string', minLength: 1, maxLength: 254, description: 'The e-mail.' },
     // Capped so that a huge body cannot make the password hasher the bottleneck.
     password: { type: 'string', minLength: 1, maxLength: 256 },
+    then: {
+      type: 'array',
+      maxItems: LOGIN_FOLLOW_UPS_MAX,
+      items: { type: 'string', pattern: LOGIN_FOLLOW_UP_PATTERN, maxLength: LOGIN_FOLLOW_UP_MAX_LENGTH },
+      description:
+        'Reads to make as the new session once the password is right (issue 17): each a GET of this API that needs a token, other than ' +
+        '/live/events, as its address below the API path (`/share/list?page=1&limit=20`). Answered in `then`, in order.',
+    },
   },
   required: ['username', 'password'],
   additionalProperties: false,
@@ -37,6 +47,13 @@ const loginResponse = {
   properties: {
     token: { type: 'string', description: 'HS256 JWT; claims exactly SPEC §3.' },
     firstAccess: { type: 'boolean', description: 'The password must be changed before anything else.' },
+    then: {
+      type: 'array',
+      description:
+        "The answers of the body's `then`, in order: each read's status and, for a 200, its body (what the read answers on its own). " +
+        'Absent when the body asked none, or when the password must be changed first (every other call is refused until then).',
+      items: { type: 'object', properties: { status: { type: 'integer' }, body: {} }, required: ['status'] },
+    },
   },
   required: ['token', 'firstAccess'],
 } as const;
@@ -140,7 +157,15 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         errorResponseBuilder: () => tooMany(MESSAGES.tooManyRequests),
       },
     },
-    handler: async (request) => loginService.login(request.body.username, request.body.password, request.ip, request.host),
+    handler: async (request) => {
+      const { username, password, then } = request.body;
+      // Checked before the password, so a wrong read costs no hash.
+      const wrong = then?.findIndex((url) => !loginFollowUpEndpoint(url)) ?? -1;
+      if (wrong >= 0) throw invalid('Invalid information: a login may carry only reads of this API that need a session', { [`then.${wrong}`]: 'must be a read of this API that needs a session' });
+      const session = await loginService.login(username, password, request.ip, request.host);
+      if (!then?.length || session.firstAccess) return session;
+      return { ...session, then: await answerLoginFollowUps(app, request, session.token, then) };
+    },
   });
 
   const mailer = createMailer(app.config.mail, app.log, app.config.production, outboxDirOf(app.config.dataDir));

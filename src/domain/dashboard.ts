@@ -3,6 +3,7 @@
  * the links from a figure to the list filtered to it. Shared by the web app and the server.
  */
 import type { AuctionStatus } from './enums';
+import { isTimeZone } from './exportFormat';
 import type { ProcessStep } from './processSteps';
 import { OPEN_SALE_STATES, SHARE_STATES, type ShareState, TRANSFER_LIST_STATES } from './shareStates';
 
@@ -69,6 +70,15 @@ export interface DashboardSummary {
 
 /** The time zone the dashboard's days start in when the browser names none (exportFormat.ts isTimeZone checks one). */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+/**
+ * The dashboard's `tz`: the runtime's own time zone, so that the moves' days start at the user's
+ * midnight, as the list's dates do; the default when it names none the server would take.
+ */
+export const localTimeZone = (): string => {
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return tz && isTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
+};
 
 /** A filter as Refine keeps it in the URL (syncWithLocation). */
 export interface UrlFilter {

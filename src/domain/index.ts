@@ -28,3 +28,4 @@ export * from './commandPalette';
 export * from './dashboard';
 export * from './audit';
 export * from './pendencies';
+export * from './loginFollowUps';

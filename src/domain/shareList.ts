@@ -2,6 +2,7 @@
  * The share list contract (DESIGN §3): `filters` is one JSON-encoded query parameter, `sort` and
  * `order` pick the order, and the answer is `{ data, total, page, limit }`.
  */
+import type { LoginFollowUpAnswer } from './loginFollowUps';
 import type { ProcessStep } from './processSteps';
 import type { ShareState } from './shareStates';
 
@@ -94,4 +95,6 @@ export interface LoginResponse {
   token: string;
   /** The user must change the password before anything else (first access). */
   firstAccess: boolean;
+  /** The answers of the reads the login carried (loginFollowUps.ts), in order. */
+  then?: LoginFollowUpAnswer[];
 }

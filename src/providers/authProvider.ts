@@ -7,6 +7,7 @@ import { HOME_ROUTE, LOGIN_ROUTE, SHARE_LIST_ROUTE } from './authRoutes';
 import { toHttpError } from './httpError';
 import { http as defaultHttp } from './http';
 import { t } from './i18nProvider';
+import type { LoginFollowUps } from './dataProvider';
 import { clearToken, dropStaleToken, readSession, setFirstAccessPending, storeToken } from './session';
 
 export { HOME_ROUTE, LOGIN_ROUTE, SHARE_LIST_ROUTE };
@@ -27,6 +28,11 @@ export interface Permissions {
 export interface LoginParams {
   email: string;
   password: string;
+  /**
+   * The first page's reads for the login to carry (dataProvider.followLogin, issue 17): their
+   * answers come with the token, a round trip before the page could have asked for them.
+   */
+  follow?: LoginFollowUps;
 }
 
 /** A right but expired password: the 401 carries the handle the change screen uses (see ExpiredPasswordToastMessage). */
@@ -43,12 +49,14 @@ const failure = (message: string) => ({ success: false, error: { name: t('errors
 
 /** SPEC §6: the session is the token in local storage, read through its claims. */
 export const createAuthProvider = (client: AxiosInstance = defaultHttp): AuthProvider => ({
-  login: async ({ email, password }: LoginParams) => {
+  login: async ({ email, password, follow }: LoginParams) => {
     try {
-      const { data } = await client.post<LoginResponse>(API.user.login.path, { username: email, password });
+      const then = follow?.urls.length ? { then: follow.urls } : {};
+      const { data } = await client.post<LoginResponse>(API.user.login.path, { username: email, password, ...then });
       // A token the app would reject at once (no profiles, already expired) is no login at all.
       if (!readSession(data?.token ?? null)) return failure('User not authorized for platform');
       storeToken(data.token);
+      follow?.arrive(data.then);
       forgetExpiredPasswordHandle();
       // Until the password is changed the server refuses everything else; the app goes straight there.
       setFirstAccessPending(data.firstAccess === true);

@@ -1,6 +1,7 @@
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, GetListResponse, HttpError } from '@refinedev/core';
 import axios, { type AxiosInstance, type AxiosProgressEvent } from 'axios';
 import { PAGINATION, endpointNamed, type Endpoint, type ListResponse } from '../domain';
+import { LOGIN_FOLLOW_UPS_MAX, type LoginFollowUpAnswer, loginFollowUpEndpoint } from '../domain/loginFollowUps';
 import type { ExportColumn, ExportFormat } from '../domain/exportFormat';
 import { RESOURCE_APIS, type ResourceApi, type RowActionName } from '../resources';
 import { toShareListFilters, toShareSort } from '../resources/shareFilters';
@@ -158,7 +159,25 @@ type RepasseDataProvider = DataProvider & {
   takeArrivedCall: (name: string, query?: Record<string, unknown>) => { answer: { data: BaseRecord }; at: number } | undefined;
   /** Whether two sets of list arguments make the same call (the same page of the same list). */
   sameListCall: (a: ListParams, b: ListParams) => boolean;
+  /**
+   * Lists and named GET calls for a login to carry (src/domain/loginFollowUps.ts): `urls`, the
+   * address each would request, below the API's base (the login's `then`; one a login may not carry
+   * is left out); `arrive`, once the login stored its token, takes the login's answers as if each
+   * had been asked for ahead (prefetchList, prefetchCall), for that session. A read answered with
+   * anything but a 200 is left for its page to ask for.
+   */
+  followLogin: (reads: LoginReads) => LoginFollowUps;
 };
+
+export interface LoginReads {
+  lists?: readonly ListParams[];
+  calls?: readonly { name: string; query?: Record<string, unknown> }[];
+}
+
+export interface LoginFollowUps {
+  urls: string[];
+  arrive: (answers: readonly LoginFollowUpAnswer[] | undefined) => void;
+}
 
 /** Maps Refine resources onto the documented calls (SPEC §7, DESIGN §3). */
 export const createDataProvider = (
@@ -319,6 +338,31 @@ export const createDataProvider = (
     },
 
     sameListCall: (a, b) => listCall(a).key === listCall(b).key,
+
+    followLogin: ({ lists = [], calls = [] }) => {
+      const reads = [
+        ...lists.map((args) => ({ ...listCall(args), key: () => listCall(args).key })),
+        ...calls.flatMap(({ name, query = {} }) => {
+          const endpoint = endpointNamed(name);
+          return endpoint?.method === 'GET' ? [{ path: endpoint.path, params: query, key: () => callKey(endpoint.path, query) }] : [];
+        }),
+      ]
+        // The address as axios would send it (its serializer), less the API's base.
+        .map((read) => ({ ...read, url: read.path + client.getUri({ url: read.path, params: read.params }).slice(client.getUri({ url: read.path }).length) }))
+        .filter((read) => loginFollowUpEndpoint(read.url))
+        .slice(0, LOGIN_FOLLOW_UPS_MAX);
+      return {
+        urls: reads.map((read) => read.url),
+        arrive: (answers = []) =>
+          reads.forEach((read, i) => {
+            const answer = answers[i];
+            if (answer?.status !== 200) return;
+            // Keyed now, under the token the login just stored, as sendEarly would have.
+            const at = Date.now();
+            early.set(read.key(), { at, answer: Promise.resolve({ data: answer.body }), arrived: { body: answer.body, at } });
+          }),
+      };
+    },
 
     getList: async <T extends BaseRecord>(args: Parameters<DataProvider['getList']>[0]) => {
       const { path, params, key } = listCall(args);

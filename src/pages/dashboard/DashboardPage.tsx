@@ -2,7 +2,7 @@ import { CanAccess, useTranslate } from '@refinedev/core';
 import { Alert, Button, Empty, Skeleton, theme } from 'antd';
 import { Suspense, lazy, useMemo } from 'react';
 import { AlertIcon } from '../../components/AlertIcon';
-import { DEFAULT_TIME_ZONE, isTimeZone, type DashboardSummary } from '../../domain';
+import { localTimeZone, type DashboardSummary } from '../../domain';
 import { useApiQuery } from '../../hooks/useApi';
 import '../../i18n/loadDashboardMessages';
 import { errorText } from '../../providers/notificationProvider';
@@ -10,12 +10,6 @@ import { errorText } from '../../providers/notificationProvider';
 // The figures' code is a chunk of its own, asked for with the page's data: neither the login nor
 // the lists download it (bench/bundle.ts).
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
-
-/** The browser's time zone: the moves' days start at the user's own midnight, as the list's dates do. */
-const browserTimeZone = (): string => {
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return tz && isTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
-};
 
 /**
  * /painel, every profile's home (issue 18): the user's own shares per state, per process step and
@@ -25,7 +19,7 @@ const browserTimeZone = (): string => {
 const DashboardPage = () => {
   const t = useTranslate();
   const { token } = theme.useToken();
-  const tz = useMemo(() => browserTimeZone(), []);
+  const tz = useMemo(() => localTimeZone(), []);
   const { data, error, isLoading, refetch } = useApiQuery<DashboardSummary>('dashboard.summary', { tz });
   const loading = (
     <div role="status" aria-label={t('dashboard.loading')}>
