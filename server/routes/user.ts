@@ -163,6 +163,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       const wrong = then?.findIndex((url) => !loginFollowUpEndpoint(url)) ?? -1;
       if (wrong >= 0) throw invalid('Invalid information: a login may carry only reads of this API that need a session', { [`then.${wrong}`]: 'must be a read of this API that needs a session' });
       const session = await loginService.login(username, password, request.ip, request.host);
+      // The login's work is done: its reads do not hold one of the address's few login slots.
+      await leave(request);
       if (!then?.length || session.firstAccess) return session;
       return { ...session, then: await answerLoginFollowUps(app, request, session.token, then) };
     },

@@ -13,8 +13,16 @@ import { API, type Endpoint, isPublicEndpoint } from './apiPaths';
 /** At most this many reads per login: the first list's rows and the columns its user hides, and room for one more. */
 export const LOGIN_FOLLOW_UPS_MAX = 3;
 
-/** A read's address below the API's base path, as the client would request it: `/share/list?page=1&limit=20`. */
-export const LOGIN_FOLLOW_UP_PATTERN = '^/[a-z_/]+(\\?[^#]*)?$';
+/**
+ * A read's address below the API's base path, as the client would request it:
+ * `/share/list?page=1&limit=20`. The query in printable ASCII other than `#`, as a browser sends it
+ * (axios percent-encodes the rest): a space or a control character that a real request could not
+ * carry is refused rather than quietly mended.
+ */
+export const LOGIN_FOLLOW_UP_PATTERN = '^/[a-z_/]+(\\?[!-"$-~]*)?$';
+
+/** How long a login waits for all its reads together; one not answered by then is left to the client. */
+export const LOGIN_FOLLOW_UPS_BUDGET_MS = 1_000;
 export const LOGIN_FOLLOW_UP_MAX_LENGTH = 2_000;
 
 /** The answer of one read: its HTTP status, and its body when the status is 200. */

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { API, type Endpoint } from '../../src/domain/apiPaths';
-import { LOGIN_FOLLOW_UPS_MAX } from '../../src/domain/loginFollowUps';
+import type { FastifyRequest } from 'fastify';
+import { LOGIN_FOLLOW_UPS_MAX, LOGIN_FOLLOW_UP_MAX_LENGTH } from '../../src/domain/loginFollowUps';
+import { answerLoginFollowUps } from '../../server/http/loginFollowUps';
 import { ENDPOINT_PERMISSIONS, can } from '../../src/domain/permissions';
 import type { Profile } from '../../src/domain/profiles';
 import { PASSWORD, type TestApp, USERS, createTestApp, listUrl } from './support/app';
@@ -64,15 +66,26 @@ describe('POST /user/login with `then`', () => {
   it.each([
     ['the live stream, which never ends', API.live.events.path],
     ['a public call', API.health.path],
+    ['the login itself', API.user.login.path],
     ['a write', API.user.logout.path],
     ['a path outside the table', '/share/list_everything'],
+  ])("refuses %s by the API table's rule, before checking the password", async (_what, url) => {
+    // A wrong password: a 400 rather than a 401 shows the read was refused before any hashing.
+    const body = expectError(await login(USERS.operator, [API.view.columnsList.path, url], 'wrong-password'), 400, /^Invalid information/);
+    expect(body.errors).toEqual({ 'then.1': expect.any(String) });
+  });
+
+  it.each([
     ['a path that climbs out', '/share/../../health'],
     ['another host', '//evil.example/share/list'],
     ['a fragment', `${API.share.list.path}#x`],
     ['no leading slash', 'share/list'],
-  ])('refuses %s before checking the password', async (_what, url) => {
-    // A wrong password: a 400 rather than a 401 shows the read was refused before any hashing.
-    const body = expectError(await login(USERS.operator, [API.view.columnsList.path, url], 'wrong-password'), 400, /^Invalid (information|body)/);
+    ['a tab in the query, which no browser sends', `${API.share.list.path}?page=1\t&limit=5`],
+    ['a line break in the query', `${API.share.list.path}?page=1\r\nX-Injected: 1`],
+    ['a space in the query', `${API.share.list.path}?q=a b`],
+    ['an address over the limit', `${API.share.list.path}?q=${'x'.repeat(LOGIN_FOLLOW_UP_MAX_LENGTH)}`],
+  ])("refuses %s by the body's schema, before checking the password", async (_what, url) => {
+    const body = expectError(await login(USERS.operator, [API.view.columnsList.path, url], 'wrong-password'), 400, /^Invalid body/);
     expect(Object.keys(body.errors ?? {})).toEqual(['then.1']);
   });
 
@@ -81,11 +94,35 @@ describe('POST /user/login with `then`', () => {
     expectError(await login(USERS.operator, reads), 400);
   });
 
-  it('makes no read for a wrong password, and none before a first access changes the password', async () => {
-    expectError(await login(USERS.operator, [API.view.columnsList.path], 'wrong-password'), 401, 'Invalid credentials');
-    const first = expectOk<Answer>(await login(USERS.firstAccess, [API.view.columnsList.path]));
+  it('answers a refused login as without `then`: a wrong password, an expired one, the wrong brand host, and no reads before a first access', async () => {
+    const reads = [API.view.columnsList.path];
+    expectError(await login(USERS.operator, reads, 'wrong-password'), 401, 'Invalid credentials');
+    const expired = await login(USERS.expired, reads);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ message: 'Password has expired', publicId: expect.any(String) });
+    const wrongHost = await t.inject({ method: 'POST', url: '/api/user/login', headers: { host: 'orbita.repasse.example' }, payload: { username: USERS.acme, password: PASSWORD, then: reads } });
+    expectError(wrongHost, 403, /wrong brand host/i);
+    const first = expectOk<Answer>(await login(USERS.firstAccess, reads));
     expect(first.firstAccess).toBe(true);
     expect(first.then).toBeUndefined();
+  });
+
+  it('leaves reads it could not make in time, or at all, to the client (503), and the login stands', async () => {
+    const token = expectOk<Answer>(await login(USERS.operator)).token;
+    const request = { ip: '203.0.113.9', host: 'localhost' } as FastifyRequest;
+    const reads = [API.view.columnsList.path, `${API.share.list.path}?page=1&limit=5`];
+    // No time left: none is made.
+    expect(await answerLoginFollowUps(t.app, request, token, reads, 0)).toEqual([{ status: 503 }, { status: 503 }]);
+    // In time: both answered.
+    expect((await answerLoginFollowUps(t.app, request, token, reads)).map((a) => a.status)).toEqual([200, 200]);
+    // A server that drains after SIGTERM (server/main.ts) starts no new work.
+    const app = t.app as typeof t.app & { lifecycle: { draining: boolean } };
+    app.lifecycle.draining = true;
+    try {
+      expect(await answerLoginFollowUps(app, request, token, reads)).toEqual([{ status: 503 }, { status: 503 }]);
+    } finally {
+      app.lifecycle.draining = false;
+    }
   });
 
   it('answers as before without `then`', async () => {

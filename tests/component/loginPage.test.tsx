@@ -45,7 +45,14 @@ describe('login page', () => {
     const login = vi.fn(async () => ({ success: false }));
     renderAt('/', { ...createAuthProvider(), login });
     await fillAndSubmit('operador@repasse.dev', 'repasse123');
-    await waitFor(() => expect(login).toHaveBeenCalledWith({ email: 'operador@repasse.dev', password: 'repasse123' }));
+    // With the home page's first read for the login to carry (issue 17): the dashboard's summary.
+    await waitFor(() =>
+      expect(login).toHaveBeenCalledWith({
+        email: 'operador@repasse.dev',
+        password: 'repasse123',
+        follow: expect.objectContaining({ urls: [expect.stringMatching(/^\/dashboard\/summary\?tz=/)] }),
+      }),
+    );
   });
 
   it('shows a wrong password as the Portuguese catalogue message in a red toast', async () => {

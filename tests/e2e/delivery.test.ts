@@ -1,6 +1,7 @@
 /**
  * What the browser receives and when (issue 17), in Chromium against `npm start`:
- * - typing in the login form brings the first page's code, so the click waits for no script;
+ * - typing in the login form brings the first page's code, so the click waits for no script, and
+ *   the login carries the page's first reads (a list's rows and hidden columns, or the dashboard's);
  * - the built app's scripts arrive as the build's brotli copies, cached for a year;
  * - a reload of a filtered list while signed in asks for its rows once, before the list page shows:
  *   the app, the layout, the page and the first call leave together, not one after another;
@@ -9,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './support/suite';
-import { logIn, openPage, tableRows, waitForRows } from './support/session';
+import { logIn, openPage, tableRows, waitForRows, watchNetwork } from './support/session';
 
 const suite = browserSuite();
 
@@ -32,8 +33,11 @@ describe('delivery', () => {
     await context.close();
   });
 
-  it('typing the credentials brings the first page code, so the click waits for the login alone, which carries the rows', async () => {
-    const { context, page } = await openPage(suite.browser, `${suite.server.url}/?to=${encodeURIComponent('/listagem')}`);
+  it.each([
+    ['a list', '/?to=%2Flistagem', ['/share/list', '/view/columns_list']],
+    ['the dashboard', '/', ['/dashboard/summary']],
+  ] as const)('typing the credentials brings the code of %s, and the click waits for the login alone, which carries its data', async (_what, address, reads) => {
+    const { context, page } = await openPage(suite.browser, `${suite.server.url}${address}`);
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     await page.waitForLoadState('networkidle');
     const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js')));
@@ -41,9 +45,11 @@ describe('delivery', () => {
     expect((await loaded()).filter((p) => p.startsWith('/assets/app-'))).toEqual([]);
     const scripts: string[] = [];
     page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+    const network = watchNetwork(page);
     await page.getByLabel('E-mail').fill('operador@repasse.dev');
     await expect.poll(() => scripts.some((p) => p.startsWith('/assets/app-'))).toBe(true);
-    await page.waitForLoadState('networkidle');
+    // What a person's few seconds of typing give the page (bench/browser.ts waits the same way).
+    await network.settled();
     const beforeClick = scripts.length;
     const calls: string[] = [];
     const carried: string[][] = [];
@@ -54,12 +60,13 @@ describe('delivery', () => {
     });
     await page.getByLabel('Senha', { exact: true }).fill('repasse123');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await waitForRows(page);
-    // No script was left for after the click; the rows and the columns the user hides came with the
-    // login's answer (issue 17), and the page asked for neither again.
-    expect(scripts).toHaveLength(beforeClick);
-    expect(carried.map((urls) => urls.map((u) => u.replace(/\?.*/, '')))).toEqual([['/share/list', '/view/columns_list']]);
-    expect(calls.filter((c) => c === '/api/share/list' || c === '/api/view/columns_list')).toEqual([]);
+    if (address === '/') await page.getByRole('heading', { name: 'Cotas por situação' }).waitFor({ timeout: 30_000 });
+    else await waitForRows(page);
+    // No script was left for after the click; the page's first reads came with the login's answer
+    // (issue 17), and the page asked for none of them again.
+    expect(scripts.slice(beforeClick), 'scripts asked for after the click').toEqual([]);
+    expect(carried.map((urls) => urls.map((u) => u.replace(/\?.*/, '')))).toEqual([reads]);
+    expect(calls.filter((c) => reads.some((r) => c === `/api${r}`))).toEqual([]);
     await context.close();
   });
 

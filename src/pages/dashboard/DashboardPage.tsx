@@ -7,9 +7,13 @@ import { useApiQuery } from '../../hooks/useApi';
 import '../../i18n/loadDashboardMessages';
 import { errorText } from '../../providers/notificationProvider';
 
-// The figures' code is a chunk of its own, asked for with the page's data: neither the login nor
-// the lists download it (bench/bundle.ts).
-const DashboardCharts = lazy(() => import('./DashboardCharts'));
+// The figures' code is a chunk of its own: neither the login nor the lists download it
+// (bench/bundle.ts). It is asked for as this page's code runs, not when the page first renders: a
+// login that lands here brings the page's code while the user types, and now the figures' with it
+// (issue 17), where asked for on render they came a round trip after the login's answer.
+const loadCharts = () => import('./DashboardCharts');
+void loadCharts().catch(() => undefined);
+const DashboardCharts = lazy(loadCharts);
 
 /**
  * /painel, every profile's home (issue 18): the user's own shares per state, per process step and

@@ -1,6 +1,6 @@
 /** Small steps a person takes in the app, shared by the browser tests. */
 import { expect } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'repasse123';
 
@@ -28,6 +28,31 @@ export async function openPage(
   const page = await context.newPage();
   await page.goto(url);
   return { context, page };
+}
+
+/**
+ * Watches the page's requests from now on; `settled()` resolves once none (other than the live
+ * event stream) has been in flight for `quietMs`. Playwright's `waitForLoadState('networkidle')`
+ * answers at once after the page's first idle moment, so it cannot wait for what a later input
+ * asks for (the code the login form brings while the user types).
+ */
+export function watchNetwork(page: Page): { settled: (quietMs?: number) => Promise<void> } {
+  const inFlight = new Set<Request>();
+  let changed = Date.now();
+  page.on('request', (r) => {
+    if (/\/api\/live\/events\b/.test(r.url())) return;
+    inFlight.add(r);
+    changed = Date.now();
+  });
+  const done = (r: Request) => {
+    if (inFlight.delete(r)) changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    settled: (quietMs = 300) =>
+      expect.poll(() => inFlight.size === 0 && Date.now() - changed >= quietMs, { timeout: 30_000, interval: 50 }).toBe(true) as unknown as Promise<void>,
+  };
 }
 
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
