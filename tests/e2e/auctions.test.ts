@@ -47,10 +47,17 @@ const runsTable = (page: Page) => page.getByTestId('pricing-runs');
 
 async function advanceTo(page: Page, step: string, status: string): Promise<void> {
   const moved = page.waitForResponse((r) => r.url().endsWith('/api/auction/next_step') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: `Avançar para ${step}` }).click();
+  // Each wait names what it waited for: a CI run once timed out here without saying which part
+  // (the button, the confirmation or the call) never came.
+  moved.catch(() => undefined);
+  const button = page.getByRole('button', { name: `Avançar para ${step}` });
+  await button.click({ timeout: 20_000 });
   // Every move asks first, saying what it does.
   const dialog = page.getByRole('dialog', { name: `Avançar para ${step}?` });
-  await dialog.getByRole('button', { name: 'Avançar', exact: true }).click();
+  await dialog.waitFor({ timeout: 10_000 }).catch(async (e: Error) => {
+    throw new Error(`no confirmation after clicking "Avançar para ${step}" (button ${(await button.isEnabled()) ? 'enabled' : 'disabled'})`, { cause: e });
+  });
+  await dialog.getByRole('button', { name: 'Avançar', exact: true }).click({ timeout: 10_000 });
   expect((await moved).status()).toBe(200);
   await expect.poll(() => statusTag(page).innerText(), { timeout: 15_000 }).toBe(status);
 }
