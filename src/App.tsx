@@ -29,6 +29,9 @@ const brandClient = fetchBrandClient();
 // whichever page was asked for; the login page then says why it is shown (issue 13).
 dropStaleToken();
 
+/** The signed-in app's module once in: a submit then has the login carry the first page's reads. */
+let signedInApp: typeof import('./SignedInApp') | undefined;
+
 /**
  * What the first list needs after a login, fetched while the credentials are being checked: without
  * it, the signed-in app, the layout and the list page load one after another once the login answers.
@@ -54,8 +57,6 @@ const loadFirstList = (target: string) =>
  * DESIGN §5 budgets it, and nobody downloads the app who does not sign in. Asked for again on the
  * click when the destination changed or a download failed.
  */
-/** The signed-in app's module once in: a submit then has the login carry the first page's reads. */
-let signedInApp: typeof import('./SignedInApp') | undefined;
 let firstList: { target: string; load: Promise<Awaited<ReturnType<typeof loadFirstList>>> } | undefined;
 const prefetchFirstList = (target: string) => {
   if (firstList?.target !== target) firstList = { target, load: loadFirstList(target) };
